@@ -1,0 +1,3 @@
+module azar
+
+go 1.26
