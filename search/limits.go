@@ -1,0 +1,113 @@
+package search
+
+import (
+	"time"
+
+	"azar/variants/chess"
+)
+
+// Limits are the constraints of one `go` command. Zero values mean "no
+// limit of this kind"; with none at all the search runs until cancelled.
+type Limits struct {
+	WTime, BTime time.Duration
+	WInc, BInc   time.Duration
+	MovesToGo    int
+	Depth        int
+	Nodes        uint64
+	Mate         int // find a mate in this many moves
+	MoveTime     time.Duration
+	Infinite     bool
+	Ponder       bool
+	SearchMoves  []chess.Move
+}
+
+func (l Limits) timed() bool { return l.WTime > 0 || l.BTime > 0 || l.MoveTime > 0 }
+
+// Features switches the search's pruning and ordering techniques on and off,
+// so that each can be measured (A/B matches, `azar bench` node counts).
+// DefaultFeatures has them all on.
+type Features struct {
+	NullMove        bool
+	LMR             bool
+	Futility        bool
+	ReverseFutility bool
+	LateMovePruning bool
+	SEEPruning      bool
+	Aspiration      bool
+	CheckExtension  bool
+}
+
+// DefaultFeatures enables every technique.
+func DefaultFeatures() Features {
+	return Features{true, true, true, true, true, true, true, true}
+}
+
+// Options are the engine settings the protocol exposes.
+type Options struct {
+	HashMB       int
+	Threads      int
+	MultiPV      int
+	MoveOverhead time.Duration
+	Features     Features
+}
+
+// DefaultOptions are the settings a fresh engine starts with.
+func DefaultOptions() Options {
+	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Features: DefaultFeatures()}
+}
+
+// Score bounds. Mate scores are MateScore minus the distance in plies.
+const (
+	MaxPly    = 128
+	Infinity  = 32000
+	MateScore = 31000
+	MateBound = MateScore - MaxPly
+)
+
+// Bound says what an Info score is: exact, or a fail-high/low bound.
+type Bound uint8
+
+// Score bound kinds, also used for transposition-table entries.
+const (
+	BoundNone  Bound = 0
+	BoundUpper Bound = 1 // fail low: the real score is at most this
+	BoundLower Bound = 2 // fail high: the real score is at least this
+	BoundExact Bound = BoundUpper | BoundLower
+)
+
+// Info is one progress report of the search.
+type Info struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int
+	Score    int // centipawns, or ±(MateScore - plies) for mates
+	Bound    Bound
+	Nodes    uint64
+	Time     time.Duration
+	HashFull int // per mille
+	PV       []chess.Move
+	// CurrMove, when not NoMove, makes this a currmove report only.
+	CurrMove       chess.Move
+	CurrMoveNumber int
+}
+
+// IsMate reports whether the score is a forced mate, and in how many moves
+// (negative when the side to move is mated).
+func IsMate(score int) (bool, int) {
+	switch {
+	case score >= MateBound:
+		return true, (MateScore - score + 1) / 2
+	case score <= -MateBound:
+		return true, -(MateScore + score) / 2
+	}
+	return false, 0
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move   chess.Move // NoMove only when there is no legal move
+	Ponder chess.Move // expected reply, or NoMove
+	Score  int
+	Depth  int
+	Nodes  uint64
+}

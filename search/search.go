@@ -1,0 +1,468 @@
+package search
+
+import (
+	"math"
+
+	"azar/eval"
+	"azar/variants/chess"
+)
+
+// thread is one Lazy SMP worker: its own position copy, evaluator and
+// ordering tables; only the transposition table is shared.
+type thread struct {
+	e        *Engine
+	id       int
+	pos      *chess.Position
+	ev       *eval.Evaluator
+	nodes    uint64
+	seldepth int
+
+	killers [MaxPly + 1][2]chess.Move
+	history [2][64][64]int16
+	counter [16][64]chess.Move
+	pvTable [MaxPly + 1][MaxPly + 1]chess.Move
+	pvLen   [MaxPly + 1]int
+	stack   [MaxPly + 4]frame
+	pickers [MaxPly + 1]movePicker
+
+	rootMoves []rootMove
+	pvIdx     int
+	rootDepth int
+}
+
+// frame is what a node leaves for its children to read.
+type frame struct {
+	staticEval int
+	nullMove   bool
+}
+
+type rootMove struct {
+	move      chess.Move
+	score     int
+	prevScore int
+	pv        []chess.Move
+	seldepth  int
+}
+
+// lmrTable[d][n] is the late-move reduction for depth d and move number n,
+// the usual log·log shape; the constants were set by hand and are a tuning
+// target (see docs/search.md).
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}
+
+// stopCheckInterval is how many nodes pass between checks of the clock and
+// the stop flag: cheap enough to be invisible, frequent enough to stop
+// within a fraction of a millisecond.
+const stopCheckInterval = 1024
+
+func (t *thread) checkStop() bool {
+	if t.e.stopped.Load() {
+		return true
+	}
+	if t.nodes&(stopCheckInterval-1) == 0 {
+		t.e.publishNodes(t)
+		if t.id == 0 && t.e.shouldStopNow() {
+			t.e.stopped.Store(true)
+			return true
+		}
+	}
+	return false
+}
+
+func (t *thread) isDraw() bool {
+	p := t.pos
+	return p.Rule50() >= 100 || p.IsRepeated() || p.InsufficientMaterial(true)
+}
+
+func (t *thread) evaluate() int { return t.ev.Evaluate(t.pos) }
+
+// search is the principal-variation alpha-beta search of a non-root node.
+func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
+	pvNode := beta-alpha > 1
+	t.pvLen[ply] = ply
+	if depth <= 0 {
+		return t.qsearch(alpha, beta, ply)
+	}
+	t.nodes++
+	if t.checkStop() {
+		return 0
+	}
+	if ply > t.seldepth {
+		t.seldepth = ply
+	}
+	p := t.pos
+	if ply > 0 {
+		if t.isDraw() {
+			return 0
+		}
+		// Mate distance pruning: no line from here can beat a mate
+		// already found closer to the root.
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	if ply >= MaxPly {
+		return t.evaluate()
+	}
+	f := t.e.features
+	key := p.Hash()
+	tte, ttHit := t.e.tt.probe(key)
+	ttMove := chess.NoMove
+	if ttHit {
+		ttMove = tte.move
+		ttScore := scoreFromTT(tte.score, ply)
+		if !pvNode && tte.depth >= depth &&
+			(tte.bound == BoundExact ||
+				(tte.bound == BoundLower && ttScore >= beta) ||
+				(tte.bound == BoundUpper && ttScore <= alpha)) {
+			return ttScore
+		}
+	}
+
+	inCheck := p.InCheck()
+	st := &t.stack[ply+2]
+	st.nullMove = false
+	staticEval := -Infinity
+	if !inCheck {
+		if ttHit && tte.eval > -MateBound && tte.eval < MateBound {
+			staticEval = tte.eval
+		} else {
+			staticEval = t.evaluate()
+		}
+	}
+	st.staticEval = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > t.stack[ply].staticEval
+
+	if !pvNode && !inCheck {
+		// Reverse futility: far enough above beta that a quiet move
+		// will not bring it back down at this depth.
+		if f.ReverseFutility && depth <= 8 && staticEval-rfpMargin(depth, improving) >= beta && staticEval < MateBound {
+			return staticEval
+		}
+		// Null move: give the opponent a free move; if we still beat
+		// beta the position is good enough to cut. Not in pawn
+		// endings (zugzwang) nor twice in a row.
+		if f.NullMove && depth >= 3 && staticEval >= beta && !t.stack[ply+1].nullMove && t.hasNonPawnMaterial() {
+			r := 3 + depth/4 + min(3, (staticEval-beta)/200)
+			p.Make(chess.NullMove)
+			st.nullMove = true
+			score := -t.search(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
+			p.Unmake()
+			st.nullMove = false
+			if t.e.stopped.Load() {
+				return 0
+			}
+			if score >= beta {
+				if score >= MateBound {
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+	// Internal iterative reduction: without a hash move the ordering is
+	// poor, so search shallower first.
+	if depth >= 4 && ttMove == chess.NoMove && (pvNode || cutNode) {
+		depth--
+	}
+
+	mp := &t.pickers[ply]
+	p.GenerateLegal(&mp.list)
+	if mp.list.N == 0 {
+		if inCheck {
+			return -MateScore + ply
+		}
+		return 0
+	}
+	mp.score(t, ply, ttMove, true)
+
+	bestScore := -Infinity
+	bestMove := chess.NoMove
+	origAlpha := alpha
+	quietsTried := [64]chess.Move{}
+	nQuiets := 0
+	moveCount := 0
+
+	for {
+		m, orderScore := mp.pick()
+		if m == chess.NoMove {
+			break
+		}
+		if ply == 0 && t.isExcludedRoot(m) {
+			continue
+		}
+		moveCount++
+		noisy := isNoisy(p, m)
+		quiet := !noisy && m.Kind() != chess.KindPromotion
+		givesCheck := p.GivesCheck(m)
+
+		if ply > 0 && bestScore > -MateBound && t.hasNonPawnMaterial() {
+			if quiet {
+				// Late move pruning: at low depth, quiet moves far
+				// down the list rarely matter.
+				if f.LateMovePruning && !pvNode && !inCheck && !givesCheck && depth <= 8 && moveCount > lmpLimit(depth, improving) {
+					continue
+				}
+				// Futility pruning: a quiet move cannot lift a
+				// hopeless static score to alpha (checks excepted:
+				// they may mate).
+				if f.Futility && !inCheck && !givesCheck && depth <= 8 && staticEval+100+100*depth <= alpha {
+					continue
+				}
+				if f.SEEPruning && depth <= 8 && !seeGE(p, m, -30*depth*depth) {
+					continue
+				}
+			} else if f.SEEPruning && depth <= 8 && orderScore < 0 && !seeGE(p, m, -100*depth) {
+				continue
+			}
+		}
+
+		if ply == 0 && t.id == 0 {
+			t.e.reportCurrMove(m, moveCount+t.pvIdx)
+		}
+		p.Make(m)
+		ext := 0
+		if givesCheck && f.CheckExtension && ply < 2*t.rootDepth {
+			ext = 1
+		}
+		newDepth := depth - 1 + ext
+		var score int
+		if moveCount == 1 {
+			score = -t.search(-beta, -alpha, newDepth, ply+1, false)
+		} else {
+			r := 0
+			if f.LMR && depth >= 3 && moveCount > 1+boolInt(pvNode) && quiet {
+				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+				if !pvNode {
+					r++
+				}
+				if !improving {
+					r++
+				}
+				if cutNode {
+					r++
+				}
+				if orderScore >= orderCounter {
+					r -= 2 // killers and counter-move
+				} else {
+					r -= orderScore / 4000
+				}
+				if givesCheck || inCheck {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			score = -t.search(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if score > alpha && r > 0 {
+				score = -t.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+			if score > alpha && pvNode {
+				score = -t.search(-beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		p.Unmake()
+		if t.e.stopped.Load() {
+			return 0
+		}
+		if ply == 0 {
+			t.updateRootMove(m, score, moveCount, alpha)
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				t.updatePV(ply, m)
+				if score >= beta {
+					if quiet {
+						t.rewardQuiet(m, depth, ply, quietsTried[:nQuiets])
+					}
+					break
+				}
+				alpha = score
+			}
+		}
+		if quiet && nQuiets < len(quietsTried) {
+			quietsTried[nQuiets] = m
+			nQuiets++
+		}
+	}
+	if moveCount == 0 { // every root move excluded (MultiPV past the list)
+		return alpha
+	}
+	bound := BoundExact
+	switch {
+	case bestScore >= beta:
+		bound = BoundLower
+	case bestScore <= origAlpha:
+		bound = BoundUpper
+	}
+	if !(ply == 0 && t.pvIdx > 0) {
+		t.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound)
+	}
+	return bestScore
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func rfpMargin(depth int, improving bool) int {
+	m := 80 * depth
+	if improving {
+		m -= 40
+	}
+	return m
+}
+
+func lmpLimit(depth int, improving bool) int {
+	n := 3 + depth*depth
+	if !improving {
+		n /= 2
+	}
+	return n + 1
+}
+
+func (t *thread) hasNonPawnMaterial() bool {
+	p := t.pos
+	us := p.Side()
+	return p.ColorBB(us)&^(p.Type(chess.Pawn)|p.Type(chess.King)) != 0
+}
+
+// rewardQuiet updates killers, counter-move and history after a quiet move
+// caused a beta cutoff; the quiet moves tried before it are penalised.
+func (t *thread) rewardQuiet(m chess.Move, depth, ply int, tried []chess.Move) {
+	p := t.pos
+	us := p.Side()
+	if t.killers[ply][0] != m {
+		t.killers[ply][1] = t.killers[ply][0]
+		t.killers[ply][0] = m
+	}
+	if prev := p.LastMove(); prev != chess.NoMove && prev != chess.NullMove {
+		t.counter[p.At(prev.To())][prev.To()] = m
+	}
+	bonus := min(depth*depth*16, historyMaxBonus)
+	updateHistory(&t.history[us][m.From()][m.To()], bonus)
+	for _, q := range tried {
+		updateHistory(&t.history[us][q.From()][q.To()], -bonus)
+	}
+}
+
+func (t *thread) updatePV(ply int, m chess.Move) {
+	t.pvTable[ply][ply] = m
+	n := t.pvLen[ply+1]
+	if n < ply+1 {
+		n = ply + 1
+	}
+	copy(t.pvTable[ply][ply+1:n], t.pvTable[ply+1][ply+1:n])
+	t.pvLen[ply] = n
+}
+
+// qsearch resolves captures (and all evasions when in check) until the
+// position is quiet, so that the static evaluation is not taken in the
+// middle of an exchange.
+func (t *thread) qsearch(alpha, beta, ply int) int {
+	t.nodes++
+	t.pvLen[ply] = ply
+	if t.checkStop() {
+		return 0
+	}
+	if ply > t.seldepth {
+		t.seldepth = ply
+	}
+	p := t.pos
+	if t.isDraw() {
+		return 0
+	}
+	if ply >= MaxPly {
+		return t.evaluate()
+	}
+	key := p.Hash()
+	tte, ttHit := t.e.tt.probe(key)
+	ttMove := chess.NoMove
+	if ttHit {
+		ttScore := scoreFromTT(tte.score, ply)
+		if tte.bound == BoundExact ||
+			(tte.bound == BoundLower && ttScore >= beta) ||
+			(tte.bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+		ttMove = tte.move
+	}
+	inCheck := p.InCheck()
+	best := -Infinity
+	staticEval := -Infinity
+	mp := &t.pickers[ply]
+	if inCheck {
+		p.GenerateLegal(&mp.list)
+		if mp.list.N == 0 {
+			return -MateScore + ply
+		}
+	} else {
+		if ttHit && tte.eval > -MateBound && tte.eval < MateBound {
+			staticEval = tte.eval
+		} else {
+			staticEval = t.evaluate()
+		}
+		best = staticEval
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+		p.Generate(&mp.list, chess.GenNoisy)
+	}
+	mp.score(t, ply, ttMove, false)
+	bestMove := chess.NoMove
+	origAlpha := alpha
+	for {
+		m, _ := mp.pick()
+		if m == chess.NoMove {
+			break
+		}
+		if !inCheck {
+			// Delta pruning: even winning the piece does not reach alpha.
+			if staticEval+captureValue(p, m)+200 <= alpha && m.Kind() != chess.KindPromotion {
+				continue
+			}
+			if !seeGE(p, m, 0) {
+				continue
+			}
+		}
+		p.Make(m)
+		score := -t.qsearch(-beta, -alpha, ply+1)
+		p.Unmake()
+		if t.e.stopped.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				t.updatePV(ply, m)
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+	bound := BoundUpper
+	if best >= beta {
+		bound = BoundLower
+	} else if best > origAlpha {
+		bound = BoundExact
+	}
+	t.e.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
+	return best
+}

@@ -1,0 +1,64 @@
+package search
+
+import (
+	"time"
+
+	"azar/variants/chess"
+)
+
+// timeManager turns the clock into two budgets: soft, after which no new
+// iteration starts, and hard, at which the search is stopped mid-iteration.
+// The hard budget never exceeds what is left on the clock minus the move
+// overhead, so a game at 0.01 s increments is not lost on time.
+type timeManager struct {
+	start      time.Time
+	soft, hard time.Duration
+	limited    bool
+}
+
+// defaultMovesToGo is the number of moves the remaining time is spread
+// over when the GUI does not say.
+const defaultMovesToGo = 30
+
+func newTimeManager(start time.Time, l Limits, side chess.Color, overhead time.Duration) timeManager {
+	tm := timeManager{start: start}
+	if l.MoveTime > 0 {
+		tm.limited = true
+		tm.hard = max(l.MoveTime-overhead, time.Millisecond)
+		tm.soft = tm.hard
+		return tm
+	}
+	left, inc := l.WTime, l.WInc
+	if side == chess.Black {
+		left, inc = l.BTime, l.BInc
+	}
+	if left <= 0 {
+		return tm
+	}
+	tm.limited = true
+	mtg := defaultMovesToGo
+	if l.MovesToGo > 0 {
+		mtg = min(l.MovesToGo, defaultMovesToGo)
+	}
+	usable := max(left-overhead, time.Millisecond)
+	base := usable/time.Duration(mtg) + inc*3/4
+	hardCap := usable * 3 / 4
+	if mtg == 1 {
+		hardCap = usable * 9 / 10
+	}
+	tm.hard = max(min(base*4, hardCap), time.Millisecond/2)
+	tm.soft = min(base, tm.hard)
+	return tm
+}
+
+func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }
+
+// pastSoft reports whether a new iteration should not start; scale grows
+// when the best move is unstable and shrinks when it is settled.
+func (tm *timeManager) pastSoft(scale float64) bool {
+	return tm.limited && float64(tm.elapsed()) > float64(tm.soft)*scale
+}
+
+func (tm *timeManager) pastHard() bool {
+	return tm.limited && tm.elapsed() >= tm.hard
+}
