@@ -66,8 +66,11 @@ func (e *Engine) NewGame() {
 	}
 }
 
-// PonderHit turns a ponder search into a normal timed search: the clock
-// that was given with `go ponder` now applies.
+// PonderHit turns a running ponder search into a normal timed search: the
+// clock that was given with `go ponder` now applies. It only affects a
+// search that has started (Search sets the ponder state from its Limits);
+// a caller that may deliver ponderhit before the search goroutine runs
+// repeats it once the search reports (the protocol does).
 func (e *Engine) PonderHit() { e.pondering.Store(false) }
 
 func (e *Engine) publishNodes(t *thread) { e.nodeCount[t.id].Store(t.nodes) }
@@ -155,10 +158,8 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	}
 	main := e.threads[0]
 	main.iterate(start)
-	if !e.stopped.Load() {
-		e.waitIfRequired(ctx, l)
-	}
 	e.stopped.Store(true)
+	e.waitIfRequired(ctx, l)
 	wg.Wait()
 	close(done)
 

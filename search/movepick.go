@@ -32,7 +32,6 @@ func isNoisy(p *chess.Position, m chess.Move) bool {
 // score assigns ordering keys to every move in the list.
 func (mp *movePicker) score(t *thread, ply int, ttMove chess.Move, withSEE bool) {
 	p := t.pos
-	us := p.Side()
 	var counter chess.Move
 	if prev := p.LastMove(); prev != chess.NoMove && prev != chess.NullMove {
 		counter = t.counter[p.At(prev.To())][prev.To()]
@@ -58,7 +57,7 @@ func (mp *movePicker) score(t *thread, ply int, ttMove chess.Move, withSEE bool)
 		case m == counter:
 			s = orderCounter
 		default:
-			s = int(t.history[us][m.From()][m.To()])
+			s = t.quietScore(ply, m)
 		}
 		mp.scores[i] = int32(s)
 	}

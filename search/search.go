@@ -19,6 +19,9 @@ type thread struct {
 
 	killers [MaxPly + 1][2]chess.Move
 	history [2][64][64]int16
+	// contHist[prevPiece][prevTo][piece][to] scores a quiet move by the
+	// move played one or two plies before it (continuation history).
+	contHist [16][64][16][64]int16
 	counter [16][64]chess.Move
 	pvTable [MaxPly + 1][MaxPly + 1]chess.Move
 	pvLen   [MaxPly + 1]int
@@ -34,6 +37,10 @@ type thread struct {
 type frame struct {
 	staticEval int
 	nullMove   bool
+	// The move being searched from this node, as continuation-history
+	// context for the nodes below (piece NoPiece after a null move).
+	piece chess.Piece
+	to    chess.Square
 }
 
 type rootMove struct {
@@ -155,6 +162,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			r := 3 + depth/4 + min(3, (staticEval-beta)/200)
 			p.Make(chess.NullMove)
 			st.nullMove = true
+			st.piece = chess.NoPiece
 			score := -t.search(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 			p.Unmake()
 			st.nullMove = false
@@ -229,6 +237,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if ply == 0 && t.id == 0 {
 			t.e.reportCurrMove(m, moveCount+t.pvIdx)
 		}
+		st.piece, st.to = p.At(m.From()), m.To()
 		p.Make(m)
 		ext := 0
 		if givesCheck && f.CheckExtension && ply < 2*t.rootDepth {
@@ -344,7 +353,6 @@ func (t *thread) hasNonPawnMaterial() bool {
 // caused a beta cutoff; the quiet moves tried before it are penalised.
 func (t *thread) rewardQuiet(m chess.Move, depth, ply int, tried []chess.Move) {
 	p := t.pos
-	us := p.Side()
 	if t.killers[ply][0] != m {
 		t.killers[ply][1] = t.killers[ply][0]
 		t.killers[ply][0] = m
@@ -353,10 +361,36 @@ func (t *thread) rewardQuiet(m chess.Move, depth, ply int, tried []chess.Move) {
 		t.counter[p.At(prev.To())][prev.To()] = m
 	}
 	bonus := min(depth*depth*16, historyMaxBonus)
-	updateHistory(&t.history[us][m.From()][m.To()], bonus)
+	t.updateQuietHistories(ply, m, bonus)
 	for _, q := range tried {
-		updateHistory(&t.history[us][q.From()][q.To()], -bonus)
+		t.updateQuietHistories(ply, q, -bonus)
 	}
+}
+
+// updateQuietHistories adds bonus to the butterfly and continuation
+// histories of the quiet move m at ply.
+func (t *thread) updateQuietHistories(ply int, m chess.Move, bonus int) {
+	p := t.pos
+	pc, to := p.At(m.From()), m.To()
+	updateHistory(&t.history[p.Side()][m.From()][to], bonus)
+	for back := 1; back <= 2; back++ {
+		if f := &t.stack[ply+2-back]; f.piece != chess.NoPiece && ply-back >= 0 {
+			updateHistory(&t.contHist[f.piece][f.to][pc][to], bonus)
+		}
+	}
+}
+
+// quietScore is the ordering score of a quiet move from the histories.
+func (t *thread) quietScore(ply int, m chess.Move) int {
+	p := t.pos
+	pc, to := p.At(m.From()), m.To()
+	s := int(t.history[p.Side()][m.From()][to])
+	for back := 1; back <= 2; back++ {
+		if f := &t.stack[ply+2-back]; f.piece != chess.NoPiece && ply-back >= 0 {
+			s += int(t.contHist[f.piece][f.to][pc][to])
+		}
+	}
+	return s
 }
 
 func (t *thread) updatePV(ply int, m chess.Move) {

@@ -196,3 +196,18 @@ func TestTTPacking(t *testing.T) {
 		t.Errorf("qsearch entry %+v", d)
 	}
 }
+
+// An infinite or ponder search that reaches its depth limit still waits
+// for stop (UCI: bestmove only after stop or ponderhit).
+func TestInfiniteWaitsForStop(t *testing.T) {
+	e := New(DefaultOptions())
+	for _, l := range []Limits{{Depth: 2, Infinite: true}, {Depth: 2, Ponder: true, WTime: time.Second}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		start := time.Now()
+		e.Search(ctx, chess.NewPosition(), l, nil)
+		if el := time.Since(start); el < 250*time.Millisecond {
+			t.Errorf("%+v returned after %v, before stop", l, el)
+		}
+		cancel()
+	}
+}

@@ -32,9 +32,12 @@ func newTimeManager(start time.Time, l Limits, side chess.Color, overhead time.D
 	if side == chess.Black {
 		left, inc = l.BTime, l.BInc
 	}
-	if left <= 0 {
+	if l.WTime <= 0 && l.BTime <= 0 {
 		return tm
 	}
+	// A clock given for one side only, or at zero, is treated as nearly
+	// flagged rather than unlimited.
+	left = max(left, time.Millisecond)
 	tm.limited = true
 	mtg := defaultMovesToGo
 	if l.MovesToGo > 0 {

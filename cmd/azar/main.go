@@ -1,27 +1,41 @@
 // Command azar is the Azar chess engine. With no arguments it speaks UCI on
-// standard input and output; subcommands measure and test it.
+// standard input and output (docs/protocol.md); subcommands measure and
+// test it.
 package main
 
 import (
 	"fmt"
 	"os"
+
+	"azar/protocol"
 )
 
 func main() {
-	if len(os.Args) > 1 {
-		var err error
-		switch os.Args[1] {
-		case "perft":
-			err = runPerft(os.Args[2:], os.Stdout)
-		default:
-			err = fmt.Errorf("unknown subcommand %q (want perft)", os.Args[1])
-		}
-		if err != nil {
+	if len(os.Args) < 2 {
+		// UCI mode: the protocol loop owns stdin and stdout until `quit`
+		// or the end of the input; diagnostics go to stderr.
+		if err := protocol.New(os.Stdin, os.Stdout).Run(); err != nil {
 			fmt.Fprintln(os.Stderr, "azar:", err)
-			os.Exit(2)
+			os.Exit(1)
 		}
 		return
 	}
-	fmt.Fprintln(os.Stderr, "azar: UCI mode not built yet")
-	os.Exit(1)
+	var err error
+	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
+	case "perft":
+		err = runPerft(args, os.Stdout)
+	case "bench":
+		err = runBench(args, os.Stdout)
+	case "match":
+		err = runMatch(args, os.Stdout, os.Stderr)
+	case "datagen":
+		err = runDatagen(args, os.Stderr)
+	// One case per subcommand, each a thin wrapper.
+	default:
+		err = fmt.Errorf("unknown subcommand %q (want perft, bench, match, datagen, or no argument for UCI)", cmd)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "azar:", err)
+		os.Exit(2)
+	}
 }

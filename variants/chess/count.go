@@ -88,6 +88,6 @@ func (p *Position) pawnSetCount(movers, mask Bitboard) int {
 	push1 &= mask
 	capL := shiftBy(movers&^FileA, g.left) & enemy & mask
 	capR := shiftBy(movers&^FileH, g.right) & enemy & mask
-	promo := (push1&g.promoRank).Count() + (capL&g.promoRank).Count() + (capR&g.promoRank).Count()
+	promo := (push1 & g.promoRank).Count() + (capL & g.promoRank).Count() + (capR & g.promoRank).Count()
 	return push1.Count() + push2.Count() + capL.Count() + capR.Count() + 3*promo
 }

@@ -195,6 +195,16 @@ func (p *Position) validateChess() error {
 			return fmt.Errorf("%w: %s has %d", errNoKing, c, n)
 		}
 	}
+	// Every piece beyond the initial set must be a promoted pawn; this also
+	// bounds the number of legal moves below the move list's capacity.
+	for c := White; c <= Black; c++ {
+		pawns := p.Pieces(c, Pawn).Count()
+		extra := max(0, p.Pieces(c, Queen).Count()-1) + max(0, p.Pieces(c, Rook).Count()-2) +
+			max(0, p.Pieces(c, Bishop).Count()-2) + max(0, p.Pieces(c, Knight).Count()-2)
+		if pawns+extra > 8 {
+			return fmt.Errorf("%s has too many pieces: %d pawns and %d pieces beyond the initial set, at most 8 together", c, pawns, extra)
+		}
+	}
 	if b := p.byType[Pawn] & (Rank1 | Rank8); b != 0 {
 		return fmt.Errorf("pawn on %s (pawns cannot stand on rank 1 or 8)", b.LSB())
 	}

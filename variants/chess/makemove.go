@@ -16,7 +16,9 @@ func (p *Position) Make(m Move) {
 		p.ep = NoSquare
 	}
 	p.rule50++
-	p.ply++
+	if !m.KeepsTurn() {
+		p.ply++
+	}
 	us := p.side
 	from, to := m.From(), m.To()
 	epCandidate := NoSquare
@@ -124,7 +126,9 @@ func (p *Position) Unmake() {
 		p.shift(p.board[to], to, from)
 	}
 	p.hash, p.castle, p.ep, p.rule50 = u.hash, u.castle, u.ep, int(u.rule50)
-	p.ply--
+	if !m.KeepsTurn() {
+		p.ply--
+	}
 	p.hist = p.hist[:len(p.hist)-1]
 }
 

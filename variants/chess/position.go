@@ -106,7 +106,10 @@ func (p *Position) Modifiers() Modifiers { return p.mods }
 func (p *Position) SetModifiers(m Modifiers) {
 	p.mods = m
 	p.modsOn = m.active()
-	p.ep = p.legalEP(p.ep)
+	if ep := p.legalEP(p.ep); ep != p.ep {
+		p.hash ^= zobristEP[p.ep.File()]
+		p.ep = ep
+	}
 }
 
 // Clone returns an independent copy (own history buffer).

@@ -1,0 +1,339 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"azar/search"
+	"azar/variants/chess"
+)
+
+// job is one background task started by `go`: a search or a perft.
+type job struct {
+	cancel   context.CancelFunc
+	finished atomic.Bool   // its last line (bestmove) is written
+	done     chan struct{} // closed when its goroutine ends, after finished
+	hit      atomic.Bool   // ponderhit received
+	hitCh    chan struct{} // closed on ponderhit
+	hitOnce  sync.Once
+	engine   *search.Engine
+}
+
+func (j *job) running() bool { return !j.finished.Load() }
+
+func (j *job) ponderHit() {
+	j.hitOnce.Do(func() {
+		j.hit.Store(true)
+		close(j.hitCh)
+	})
+	if j.engine != nil {
+		j.engine.PonderHit()
+	}
+}
+
+// busy reports whether a search or perft is running.
+func (p *Protocol) busy() bool { return p.job != nil && p.job.running() }
+
+// stopJob stops the running task, if any, and waits until it has written
+// its last line (a search's bestmove).
+func (p *Protocol) stopJob() {
+	if p.job == nil {
+		return
+	}
+	p.job.cancel()
+	<-p.job.done
+}
+
+// maxMillis bounds every time given to `go` (about 115 days), so that the
+// conversion to a time.Duration cannot overflow.
+const maxMillis = 10_000_000_000
+
+// MaxPerftDepth bounds `go perft`.
+const MaxPerftDepth = 20
+
+// goCommand is a parsed `go`.
+type goCommand struct {
+	limits search.Limits
+	perft  int // > 0 for `go perft N`
+}
+
+var goKeywords = map[string]bool{
+	"wtime": true, "btime": true, "winc": true, "binc": true, "movestogo": true,
+	"depth": true, "nodes": true, "mate": true, "movetime": true, "infinite": true,
+	"ponder": true, "searchmoves": true, "perft": true,
+}
+
+// parseGo reads the arguments of `go` for a search from pos.
+func parseGo(args []string, pos *chess.Position) (goCommand, error) {
+	var g goCommand
+	l := &g.limits
+	clock := false
+	seen := map[string]bool{}
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		if !goKeywords[key] {
+			return g, fmt.Errorf("unknown parameter %s", quote(key))
+		}
+		if seen[key] {
+			return g, fmt.Errorf("%s given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "infinite":
+			l.Infinite = true
+			continue
+		case "ponder":
+			l.Ponder = true
+			continue
+		case "searchmoves":
+			for i+1 < len(args) && !goKeywords[args[i+1]] {
+				i++
+				m, err := pos.ParseUCIMove(args[i])
+				if err != nil {
+					return g, fmt.Errorf("searchmoves: %s is illegal or malformed in %s", quote(args[i]), pos.FEN())
+				}
+				l.SearchMoves = append(l.SearchMoves, m)
+			}
+			if len(l.SearchMoves) == 0 {
+				return g, errors.New("searchmoves without moves")
+			}
+			continue
+		}
+		if i+1 == len(args) {
+			return g, fmt.Errorf("%s without a value", key)
+		}
+		i++
+		n, err := strconv.ParseInt(args[i], 10, 64)
+		if err != nil {
+			return g, fmt.Errorf("%s %s: not an integer", key, quote(args[i]))
+		}
+		ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
+		switch key {
+		case "wtime":
+			l.WTime, clock = ms, true
+		case "btime":
+			l.BTime, clock = ms, true
+		case "winc":
+			l.WInc = max(ms, 0)
+		case "binc":
+			l.BInc = max(ms, 0)
+		case "movestogo":
+			if n < 0 {
+				return g, fmt.Errorf("movestogo %d: want 0 or more", n)
+			}
+			l.MovesToGo = int(min(n, 1<<20))
+		case "depth":
+			if n < 1 {
+				return g, fmt.Errorf("depth %d: want 1 or more", n)
+			}
+			l.Depth = int(min(n, search.MaxPly-1))
+		case "nodes":
+			if n < 1 {
+				return g, fmt.Errorf("nodes %d: want 1 or more", n)
+			}
+			l.Nodes = uint64(n)
+		case "mate":
+			if n < 1 {
+				return g, fmt.Errorf("mate %d: want 1 or more", n)
+			}
+			l.Mate = int(min(n, search.MaxPly))
+		case "movetime":
+			if n < 0 {
+				return g, fmt.Errorf("movetime %d: want 0 or more", n)
+			}
+			l.MoveTime = max(ms, time.Millisecond)
+		case "perft":
+			if n < 1 || n > MaxPerftDepth {
+				return g, fmt.Errorf("perft %d: want a depth from 1 to %d", n, MaxPerftDepth)
+			}
+			g.perft = int(n)
+		}
+	}
+	if g.perft > 0 && len(args) != 2 {
+		return g, errors.New("perft takes only a depth")
+	}
+	if clock {
+		// A clock that is given but empty, or missing while the other
+		// is given, still means "move now", not "no limit".
+		l.WTime = max(l.WTime, time.Millisecond)
+		l.BTime = max(l.BTime, time.Millisecond)
+	}
+	if !clock && l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 {
+		l.Infinite = true
+	}
+	return g, nil
+}
+
+func (p *Protocol) cmdGo(args []string) {
+	if p.busy() {
+		p.errorf("go while searching (send stop first)")
+		return
+	}
+	g, err := parseGo(args, p.pos)
+	if err != nil {
+		p.errorf("go: %v", err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &job{cancel: cancel, done: make(chan struct{}), hitCh: make(chan struct{})}
+	p.job = j
+	pos := p.pos.Clone()
+	if g.perft > 0 {
+		go p.runPerft(ctx, j, pos, g.perft)
+		return
+	}
+	j.engine = p.engine
+	go p.runSearch(ctx, j, pos, g.limits)
+}
+
+// waitForRelease holds the bestmove of an infinite search until stop, and
+// of a ponder search until ponderhit or stop, as UCI requires.
+func waitForRelease(ctx context.Context, j *job, l search.Limits) {
+	switch {
+	case l.Infinite:
+		<-ctx.Done()
+	case l.Ponder:
+		select {
+		case <-ctx.Done():
+		case <-j.hitCh:
+		}
+	}
+}
+
+// runSearch is the search goroutine: it reports progress and always ends
+// with one bestmove line carrying a legal move (0000 without one).
+func (p *Protocol) runSearch(ctx context.Context, j *job, pos *chess.Position, l search.Limits) {
+	defer close(j.done)
+	defer j.cancel()
+	legal := legalMoves(pos)
+	if len(l.SearchMoves) > 0 {
+		legal = l.SearchMoves
+	}
+	fallback := "bestmove 0000"
+	if len(legal) > 0 {
+		fallback = "bestmove " + legal[0].String()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			p.broken.Store(true)
+			p.log.WithField("stack", string(debug.Stack())).Errorf("search goroutine panicked in %s: %v", pos.FEN(), r)
+			p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
+		}
+		if !j.finished.Load() {
+			p.out.sendLast(&j.finished, fallback)
+		}
+	}()
+	if len(legal) == 0 {
+		score := "cp 0"
+		if pos.InCheck() {
+			score = "mate 0"
+		}
+		p.out.send("info depth 0 score " + score)
+		waitForRelease(ctx, j, l)
+		p.out.sendLast(&j.finished, "bestmove 0000")
+		return
+	}
+	res := p.search(ctx, j, pos, l)
+	// The engine holds infinite and ponder searches itself; this is the
+	// guarantee, should a search come back early.
+	waitForRelease(ctx, j, l)
+
+	best := res.Move
+	if !contains(legal, best) {
+		if best != chess.NoMove {
+			p.log.Errorf("search returned %s, not a legal choice in %s; playing %s", best, pos.FEN(), legal[0])
+		}
+		best = legal[0]
+	}
+	line := "bestmove " + best.String()
+	if res.Ponder != chess.NoMove {
+		after := pos.Clone()
+		after.Make(best)
+		if contains(legalMoves(after), res.Ponder) {
+			line += " ponder " + res.Ponder.String()
+		} else {
+			p.log.Warnf("dropping ponder move %s: illegal after %s in %s", res.Ponder, best, pos.FEN())
+		}
+	}
+	p.out.sendLast(&j.finished, line)
+}
+
+// search runs the engine, turning a panic into an empty result (the caller
+// then plays the first legal move) and marking the engine for rebuilding.
+func (p *Protocol) search(ctx context.Context, j *job, pos *chess.Position, l search.Limits) (res search.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.broken.Store(true)
+			p.log.WithField("stack", string(debug.Stack())).Errorf("search panicked in %s: %v", pos.FEN(), r)
+			p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
+			res = search.Result{}
+		}
+	}()
+	report := func(info search.Info) {
+		if j.hit.Load() {
+			// A ponderhit may arrive before the engine has noted that
+			// it is pondering; repeat it until the engine has seen it.
+			j.engine.PonderHit()
+		}
+		p.out.send(formatInfo(info, pos))
+	}
+	return j.engine.Search(ctx, pos, l, report)
+}
+
+func contains(ms []chess.Move, m chess.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// formatInfo writes one progress report as a UCI info line. The PV is cut
+// at its first move that is not legal (a corrupted hash entry would
+// otherwise reach the GUI).
+func formatInfo(info search.Info, pos *chess.Position) string {
+	if info.CurrMove != chess.NoMove {
+		return fmt.Sprintf("info depth %d currmove %s currmovenumber %d", info.Depth, info.CurrMove, info.CurrMoveNumber)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", info.Depth, info.SelDepth, max(info.MultiPV, 1))
+	if ok, n := search.IsMate(info.Score); ok {
+		fmt.Fprintf(&b, "mate %d", n)
+	} else {
+		fmt.Fprintf(&b, "cp %d", info.Score)
+	}
+	switch info.Bound {
+	case search.BoundLower:
+		b.WriteString(" lowerbound")
+	case search.BoundUpper:
+		b.WriteString(" upperbound")
+	}
+	ms := info.Time.Milliseconds()
+	nps := info.Nodes * 1000 / uint64(max(ms, 1))
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", info.Nodes, nps, info.HashFull, ms)
+	if len(info.PV) > 0 {
+		q := pos.Clone()
+		pv := make([]string, 0, len(info.PV))
+		for _, m := range info.PV {
+			var l chess.MoveList
+			q.GenerateLegal(&l)
+			if !l.Contains(m) {
+				break
+			}
+			pv = append(pv, m.String())
+			q.Make(m)
+		}
+		if len(pv) > 0 {
+			b.WriteString(" pv " + strings.Join(pv, " "))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,74 @@
+package protocol_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"azar/variants/chess"
+)
+
+// TestSelfPlayClock plays Azar against Azar, two processes, at 1 s + 0.01 s
+// on real clocks kept by the test (as a GUI would): no engine may ever take
+// longer than the time it had left, give or take a little for process
+// scheduling. The tolerance is 50 ms plus the slowest isready round trip
+// seen in the game, so that a loaded machine (the latency of the pipes and
+// the scheduler, not the engine's time management) does not fail it.
+func TestSelfPlayClock(t *testing.T) {
+	const (
+		base      = time.Second
+		inc       = 10 * time.Millisecond
+		tolerance = 50 * time.Millisecond
+		maxPlies  = 120
+	)
+	engines := [2]*engineProc{startEngine(t, "white"), startEngine(t, "black")}
+	for _, e := range engines {
+		e.send("uci")
+		e.readUntil(func(l string) bool { return l == "uciok" }, 10*time.Second)
+		e.send("ucinewgame")
+		e.sync()
+	}
+	clock := [2]time.Duration{base, base}
+	minLeft := [2]time.Duration{base, base}
+	var longest [2]time.Duration
+	var latency time.Duration
+	pos := chess.NewPosition()
+	var moves []string
+	status := chess.Ongoing
+	for ply := 0; ply < maxPlies && status == chess.Ongoing; ply++ {
+		side := int(pos.Side())
+		e := engines[side]
+		e.sync()
+		latency = max(latency, time.Since(e.sent))
+		cmd := "position startpos"
+		if len(moves) > 0 {
+			cmd += " moves " + strings.Join(moves, " ")
+		}
+		e.send(cmd, fmt.Sprintf("go wtime %d btime %d winc %d binc %d",
+			clock[0].Milliseconds(), clock[1].Milliseconds(), inc.Milliseconds(), inc.Milliseconds()))
+		start := e.sent
+		got := e.readUntil(prefix("bestmove"), clock[side]+5*time.Second)
+		used := time.Since(start)
+		longest[side] = max(longest[side], used)
+		if used > clock[side]+tolerance+latency {
+			t.Fatalf("ply %d: %s flagged: used %v with %v on the clock (isready latency up to %v)", ply, e.name, used, clock[side], latency)
+		}
+		clock[side] = max(clock[side]-used, 0) + inc
+		minLeft[side] = min(minLeft[side], clock[side])
+		checkInfoLines(t, got)
+		m := checkBestmove(t, got[len(got)-1], pos)
+		mv, _ := pos.ParseUCIMove(m)
+		pos.Make(mv)
+		moves = append(moves, m)
+		status = pos.Status(true)
+	}
+	t.Logf("%d plies, result %s; clocks left %v / %v, lowest %v / %v, longest move %v / %v, isready latency up to %v",
+		len(moves), status, clock[0], clock[1], minLeft[0], minLeft[1], longest[0], longest[1], latency)
+	if len(moves) < 40 && status == chess.Ongoing {
+		t.Errorf("game stopped after %d plies", len(moves))
+	}
+	for _, e := range engines {
+		e.finish(true)
+	}
+}
