@@ -22,11 +22,11 @@ type thread struct {
 	// contHist[prevPiece][prevTo][piece][to] scores a quiet move by the
 	// move played one or two plies before it (continuation history).
 	contHist [16][64][16][64]int16
-	counter [16][64]chess.Move
-	pvTable [MaxPly + 1][MaxPly + 1]chess.Move
-	pvLen   [MaxPly + 1]int
-	stack   [MaxPly + 4]frame
-	pickers [MaxPly + 1]movePicker
+	counter  [16][64]chess.Move
+	pvTable  [MaxPly + 1][MaxPly + 1]chess.Move
+	pvLen    [MaxPly + 1]int
+	stack    [MaxPly + 4]frame
+	pickers  [MaxPly + 1]movePicker
 
 	rootMoves []rootMove
 	pvIdx     int

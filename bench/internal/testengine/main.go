@@ -1,0 +1,299 @@
+// Command testengine is a tiny deterministic UCI engine for the match
+// runner's tests. It knows the rules (through variants/chess) and nothing
+// about chess strategy: each -mode picks its move by a fixed rule or
+// misbehaves on purpose, so that every path of the runner can be proved.
+//
+//	first    the first legal move in generation order
+//	random   a uniformly random legal move; the choice depends only on
+//	         -seed and the position, so a game replays exactly
+//	mater    a mate in one when there is one, else the first legal move
+//	crash5   plays like first, then exits without answering when asked to
+//	         move at full move -at (default 5) or later
+//	illegal  plays like first, then answers an illegal move from full
+//	         move -at (default 1)
+//	hang     plays like first, then from full move -at (default 1) never
+//	         answers again: not go, not stop, not isready, not quit
+//	slow     plays like first, then from full move -at (default 1) thinks
+//	         for twice its time budget plus -late before answering (it
+//	         does answer stop at once)
+//
+// Every answer is preceded by one info line with depth 1 and a score:
+// -score's value in centipawns if given, else the material balance from the
+// side to move's point of view. The options Mode, Seed, At and Score can
+// also be set with setoption.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"azar/variants/chess"
+)
+
+type engine struct {
+	mode  string
+	seed  uint64
+	at    int // full move from which a misbehaving mode misbehaves; 0 = mode default
+	score string
+	late  time.Duration
+	pos   *chess.Position
+	cmds  <-chan string
+	out   *bufio.Writer
+}
+
+func main() {
+	e := &engine{out: bufio.NewWriter(os.Stdout)}
+	flag.StringVar(&e.mode, "mode", "first", "first, random, mater, crash5, illegal, hang or slow")
+	flag.Uint64Var(&e.seed, "seed", 1, "seed of the random mode")
+	flag.IntVar(&e.at, "at", 0, "full move number from which crash5, illegal, hang and slow misbehave (0: 5 for crash5, 1 otherwise)")
+	flag.StringVar(&e.score, "score", "", "centipawn score to report on every move (default: material balance)")
+	flag.DurationVar(&e.late, "late", 300*time.Millisecond, "how much longer than twice its budget the slow mode thinks")
+	flag.Parse()
+	e.pos = chess.NewPosition()
+
+	cmds := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			cmds <- sc.Text()
+		}
+		close(cmds)
+	}()
+	e.cmds = cmds
+	for line := range cmds {
+		if !e.handle(line) {
+			return
+		}
+	}
+}
+
+func (e *engine) say(format string, args ...any) {
+	fmt.Fprintf(e.out, format+"\n", args...)
+	e.out.Flush()
+}
+
+// handle runs one command; it returns false on quit.
+func (e *engine) handle(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return true
+	}
+	switch fields[0] {
+	case "uci":
+		e.say("id name testengine %s", e.mode)
+		e.say("id author the Azar authors")
+		e.say("option name Mode type string default %s", e.mode)
+		e.say("option name Seed type spin default %d min 0 max 1000000000", e.seed)
+		e.say("option name At type spin default %d min 0 max 1000", e.at)
+		e.say("option name Score type string default <material>")
+		e.say("uciok")
+	case "isready":
+		e.say("readyok")
+	case "setoption":
+		e.setOption(fields[1:])
+	case "ucinewgame":
+		e.pos = chess.NewPosition()
+	case "position":
+		e.setPosition(fields[1:])
+	case "go":
+		e.goCmd(fields[1:])
+	case "quit":
+		return false
+	}
+	return true
+}
+
+func (e *engine) setOption(f []string) {
+	// setoption name N value V
+	if len(f) < 2 || f[0] != "name" {
+		return
+	}
+	name, value := f[1], ""
+	if len(f) >= 4 && f[2] == "value" {
+		value = strings.Join(f[3:], " ")
+	}
+	switch strings.ToLower(name) {
+	case "mode":
+		e.mode = value
+	case "seed":
+		e.seed, _ = strconv.ParseUint(value, 10, 64)
+	case "at":
+		e.at, _ = strconv.Atoi(value)
+	case "score":
+		e.score = value
+	}
+}
+
+func (e *engine) setPosition(f []string) {
+	var pos *chess.Position
+	var err error
+	i := 0
+	switch {
+	case len(f) > 0 && f[0] == "startpos":
+		pos, i = chess.NewPosition(), 1
+	case len(f) > 0 && f[0] == "fen":
+		j := 1
+		for j < len(f) && f[j] != "moves" {
+			j++
+		}
+		pos, err = chess.ParseFEN(strings.Join(f[1:j], " "))
+		i = j
+	default:
+		err = fmt.Errorf("position: want startpos or fen")
+	}
+	if err == nil && i < len(f) && f[i] == "moves" {
+		for _, s := range f[i+1:] {
+			var m chess.Move
+			if m, err = pos.ParseUCIMove(s); err != nil {
+				break
+			}
+			pos.Make(m)
+		}
+	}
+	if err != nil {
+		e.say("info string error %v", err)
+		return
+	}
+	e.pos = pos
+}
+
+func (e *engine) misbehaves(def int) bool {
+	at := e.at
+	if at <= 0 {
+		at = def
+	}
+	return e.pos.FullMove() >= at
+}
+
+func (e *engine) goCmd(f []string) {
+	budget := time.Duration(0)
+	for i := 0; i+1 < len(f); i++ {
+		v, err := strconv.Atoi(f[i+1])
+		if err != nil {
+			continue
+		}
+		switch f[i] {
+		case "movetime":
+			budget = time.Duration(v) * time.Millisecond
+		case "wtime":
+			if e.pos.Side() == chess.White {
+				budget = time.Duration(v) * time.Millisecond / 20
+			}
+		case "btime":
+			if e.pos.Side() == chess.Black {
+				budget = time.Duration(v) * time.Millisecond / 20
+			}
+		}
+	}
+	var l chess.MoveList
+	e.pos.GenerateLegal(&l)
+	moves := l.Slice()
+	best := "0000"
+	if len(moves) > 0 {
+		best = moves[0].String()
+	}
+	switch e.mode {
+	case "random":
+		if len(moves) > 0 {
+			rng := rand.New(rand.NewPCG(e.seed, e.pos.Hash()))
+			best = moves[rng.IntN(len(moves))].String()
+		}
+	case "mater":
+		for _, m := range moves {
+			e.pos.Make(m)
+			mate := e.pos.Status(false) == chess.Checkmate
+			e.pos.Unmake()
+			if mate {
+				best = m.String()
+				break
+			}
+		}
+	case "crash5":
+		if e.misbehaves(5) {
+			os.Exit(3)
+		}
+	case "illegal":
+		if e.misbehaves(1) {
+			best = e.illegalMove(&l)
+		}
+	case "hang":
+		if e.misbehaves(1) {
+			go func() { // swallow every later command, quit included
+				for range e.cmds {
+				}
+			}()
+			for {
+				time.Sleep(time.Hour)
+			}
+		}
+	case "slow":
+		if e.misbehaves(1) {
+			t := time.NewTimer(2*budget + e.late)
+		wait:
+			for {
+				select {
+				case <-t.C:
+					break wait
+				case c, ok := <-e.cmds:
+					if !ok || strings.TrimSpace(c) == "stop" {
+						t.Stop()
+						break wait
+					}
+					switch strings.TrimSpace(c) {
+					case "isready":
+						e.say("readyok")
+					case "quit":
+						os.Exit(0)
+					}
+				}
+			}
+		}
+	}
+	e.say("info depth 1 score cp %s nodes %d time 0 pv %s", e.reportScore(), len(moves), best)
+	e.say("bestmove %s", best)
+}
+
+// illegalMove returns a move written correctly in UCI notation, from a
+// square holding one of the mover's pieces, that is not legal.
+func (e *engine) illegalMove(l *chess.MoveList) string {
+	for from := chess.Square(0); from < 64; from++ {
+		pc := e.pos.At(from)
+		if pc == chess.NoPiece || pc.Color() != e.pos.Side() {
+			continue
+		}
+		for to := chess.Square(0); to < 64; to++ {
+			if to == from {
+				continue
+			}
+			legal := false
+			for _, m := range l.Slice() {
+				if m.From() == from && m.To() == to {
+					legal = true
+					break
+				}
+			}
+			if !legal {
+				return from.String() + to.String()
+			}
+		}
+	}
+	return "a1a1"
+}
+
+func (e *engine) reportScore() string {
+	if e.score != "" {
+		return e.score
+	}
+	values := [...]int{chess.Pawn: 100, chess.Knight: 300, chess.Bishop: 300, chess.Rook: 500, chess.Queen: 900}
+	total := 0
+	for t := chess.Pawn; t <= chess.Queen; t++ {
+		total += values[t] * (e.pos.Pieces(e.pos.Side(), t).Count() - e.pos.Pieces(e.pos.Side().Other(), t).Count())
+	}
+	return strconv.Itoa(total)
+}

@@ -1,0 +1,298 @@
+package match
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"azar/variants/chess"
+)
+
+// LoadOpenings reads an opening file. format is "epd", "pgn", or "" to
+// choose by the file's extension (.pgn is PGN, anything else EPD).
+func LoadOpenings(path, format string) ([]Opening, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if format == "" {
+		format = "epd"
+		if strings.EqualFold(filepath.Ext(path), ".pgn") {
+			format = "pgn"
+		}
+	}
+	var ops []Opening
+	switch strings.ToLower(format) {
+	case "epd":
+		ops, err = ReadEPD(f)
+	case "pgn":
+		ops, err = ReadPGNOpenings(f)
+	default:
+		return nil, fmt.Errorf("openings %s: unknown format %q (want epd or pgn)", path, format)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("openings %s: %w", path, err)
+	}
+	if len(ops) == 0 {
+		return nil, fmt.Errorf("openings %s: no openings in the file", path)
+	}
+	return ops, nil
+}
+
+// ReadEPD reads one position per line in EPD (four FEN fields followed by
+// operations such as `id "Ruy Lopez"; hmvc 0; fmvn 4;`) or in full FEN.
+// The id operation names the opening; hmvc and fmvn set the clocks. Blank
+// lines and lines starting with # are skipped. Positions are not validated
+// here: the variant does that when the match starts.
+func ReadEPD(r io.Reader) ([]Opening, error) {
+	var ops []Opening
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		o, err := parseEPDLine(text)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		ops = append(ops, o)
+	}
+	return ops, sc.Err()
+}
+
+func parseEPDLine(text string) (Opening, error) {
+	fields := strings.Fields(text)
+	if len(fields) < 4 {
+		return Opening{}, fmt.Errorf("want at least 4 FEN fields in %q", text)
+	}
+	half, full := "0", "1"
+	rest := fields[4:]
+	// Full FEN: two numeric clock fields follow.
+	if len(rest) >= 2 && isUint(rest[0]) && isUint(strings.TrimSuffix(rest[1], ";")) {
+		half, full = rest[0], strings.TrimSuffix(rest[1], ";")
+		rest = rest[2:]
+	}
+	o := Opening{}
+	for _, op := range splitEPDOps(strings.Join(rest, " ")) {
+		code, operand, _ := strings.Cut(op, " ")
+		operand = strings.Trim(strings.TrimSpace(operand), `"`)
+		switch code {
+		case "id":
+			o.ID = operand
+		case "hmvc":
+			if isUint(operand) {
+				half = operand
+			}
+		case "fmvn":
+			if isUint(operand) {
+				full = operand
+			}
+		}
+	}
+	o.FEN = strings.Join(append(fields[:4:4], half, full), " ")
+	return o, nil
+}
+
+// splitEPDOps splits EPD operations on semicolons outside quotes.
+func splitEPDOps(s string) []string {
+	var ops []string
+	var b strings.Builder
+	quoted := false
+	for _, c := range s {
+		switch {
+		case c == '"':
+			quoted = !quoted
+			b.WriteRune(c)
+		case c == ';' && !quoted:
+			if op := strings.TrimSpace(b.String()); op != "" {
+				ops = append(ops, op)
+			}
+			b.Reset()
+		default:
+			b.WriteRune(c)
+		}
+	}
+	if op := strings.TrimSpace(b.String()); op != "" {
+		ops = append(ops, op)
+	}
+	return ops
+}
+
+func isUint(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 32)
+	return err == nil
+}
+
+// ReadPGNOpenings reads standard chess games in PGN; each game is an
+// opening: its FEN tag (if any) and its main line, converted to UCI moves.
+// Comments, variations, NAGs and move numbers are skipped. The Opening tag,
+// else the Event tag, names it.
+func ReadPGNOpenings(r io.Reader) ([]Opening, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	var ops []Opening
+	tags := map[string]string{}
+	var moves strings.Builder
+	inMoves := false
+	flush := func() error {
+		if !inMoves && len(tags) == 0 {
+			return nil
+		}
+		o, err := pgnOpening(tags, moves.String())
+		if err != nil {
+			return fmt.Errorf("game %d: %w", len(ops)+1, err)
+		}
+		ops = append(ops, o)
+		tags = map[string]string{}
+		moves.Reset()
+		inMoves = false
+		return nil
+	}
+	for _, ln := range strings.Split(string(data), "\n") {
+		ln = strings.TrimSpace(ln)
+		switch {
+		case strings.HasPrefix(ln, "%"):
+			continue
+		case strings.HasPrefix(ln, "["):
+			if inMoves {
+				if err := flush(); err != nil {
+					return nil, err
+				}
+			}
+			name, value, ok := parseTag(ln)
+			if ok {
+				tags[name] = value
+			}
+		case ln == "":
+			continue
+		default:
+			inMoves = true
+			moves.WriteString(ln)
+			moves.WriteByte('\n')
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return ops, nil
+}
+
+func parseTag(ln string) (name, value string, ok bool) {
+	ln = strings.TrimSuffix(strings.TrimPrefix(ln, "["), "]")
+	name, value, ok = strings.Cut(ln, " ")
+	if !ok {
+		return "", "", false
+	}
+	value = strings.TrimSpace(value)
+	if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
+		value = value[1 : len(value)-1]
+	}
+	value = strings.ReplaceAll(strings.ReplaceAll(value, `\"`, `"`), `\\`, `\`)
+	return name, value, true
+}
+
+func pgnOpening(tags map[string]string, movetext string) (Opening, error) {
+	o := Opening{ID: tags["Opening"], FEN: tags["FEN"]}
+	if o.ID == "" {
+		o.ID = tags["Event"]
+	}
+	pos := chess.NewPosition()
+	if o.FEN != "" {
+		p, err := chess.ParseFEN(o.FEN)
+		if err != nil {
+			return o, err
+		}
+		pos = p
+	}
+	for _, tok := range pgnTokens(movetext) {
+		m, err := pos.ParseSAN(tok)
+		if err != nil {
+			return o, err
+		}
+		o.Moves = append(o.Moves, m.String())
+		pos.Make(m)
+	}
+	return o, nil
+}
+
+// pgnTokens returns the SAN moves of a PGN movetext's main line.
+func pgnTokens(s string) []string {
+	var toks []string
+	depth := 0 // variation nesting
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '{':
+			j := strings.IndexByte(s[i:], '}')
+			if j < 0 {
+				return toks
+			}
+			i += j + 1
+			continue
+		case c == ';':
+			j := strings.IndexByte(s[i:], '\n')
+			if j < 0 {
+				return toks
+			}
+			i += j + 1
+			continue
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+		default:
+			j := i
+			for j < len(s) && !strings.ContainsRune(" \n\t\r{}();", rune(s[j])) {
+				j++
+			}
+			tok := s[i:j]
+			i = j
+			if depth > 0 || tok[0] == '$' || tok == "*" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" {
+				continue
+			}
+			// Move numbers: "12." "12..." or glued to the move "12.e4".
+			tok = strings.TrimLeft(tok, "0123456789")
+			tok = strings.TrimLeft(tok, ".")
+			if tok != "" {
+				toks = append(toks, tok)
+			}
+			continue
+		}
+		i++
+	}
+	return toks
+}
+
+// OrderOpenings returns the openings in playing order: starting from the
+// start-th (1-based; 0 or 1 is the first) and, if random, shuffled with
+// seed.
+func OrderOpenings(ops []Opening, start int, random bool, seed uint64) []Opening {
+	out := make([]Opening, 0, len(ops))
+	if len(ops) == 0 {
+		return out
+	}
+	k := 0
+	if start > 1 {
+		k = (start - 1) % len(ops)
+	}
+	out = append(out, ops[k:]...)
+	out = append(out, ops[:k]...)
+	if random {
+		rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
+		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	}
+	return out
+}
