@@ -48,3 +48,24 @@ func BenchmarkMakeUnmakeKiwipete(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPerftGeneralPathKiwipete4 runs Kiwipete's perft through the
+// variants' general generator, selected by a no-op modifier (knights that
+// also move like knights). It shows what the variant machinery costs;
+// standard positions never take that path, and their only price for it is
+// one predictable branch on Position.modsOn in Generate and CountLegal.
+func BenchmarkPerftGeneralPathKiwipete4(b *testing.B) {
+	p, err := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.SetModifiers(Modifiers{KnightToo: [2]uint8{1 << Knight, 1 << Knight}})
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		nodes += p.Perft(4)
+	}
+	if nodes/uint64(b.N) != 4085603 {
+		b.Fatalf("general path perft %d, want 4085603", nodes/uint64(b.N))
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnps")
+}
