@@ -59,6 +59,7 @@ type evalInfo struct {
 	att [2][7]chess.Bitboard
 	// zone[c] is the zone around colour c's king (empty without a king).
 	zone [2]chess.Bitboard
+	ksq  [2]chess.Square // NoSquare without a king
 	// Colour c's pieces attacking the enemy king zone: how many of each
 	// type (knight ... queen), and how many zone squares they hit in all.
 	zoneAttackers [2][4]int32
@@ -67,262 +68,280 @@ type evalInfo struct {
 
 func evaluate(p *chess.Position, pe *pawnEntry, t *Trace) int {
 	const W, B = chess.White, chess.Black
-	w := &weights
-	occ := p.Occupied()
-	pawns := p.Type(chess.Pawn)
 	var ei evalInfo
-	var sc [2]Score
-	var ksq [2]chess.Square
-
 	for c := W; c <= B; c++ {
 		ei.att[c][chess.Pawn] = pawnAttacksBB(c, pe.pawns[c])
-		ksq[c] = p.KingSquare(c)
-		if ksq[c] != chess.NoSquare {
-			ei.att[c][chess.King] = chess.KingAttacks(ksq[c])
-			ei.zone[c] = kingZone[c][ksq[c]]
-			sc[c] += psq[c][chess.King][ksq[c]]
-			if t != nil {
-				t.Coef.PST[5][ksq[c]^chess.Square(56*c)][c]++
-			}
+		ei.ksq[c] = p.KingSquare(c)
+		if k := ei.ksq[c]; k != chess.NoSquare {
+			ei.att[c][chess.King] = chess.KingAttacks(k)
+			ei.zone[c] = kingZone[c][k]
 		}
 	}
-
-	// Pieces: material and PST, mobility, king-zone attacks, outposts,
-	// rook files.
-	for c := W; c <= B; c++ {
-		them := c ^ 1
-		own := p.ColorBB(c)
-		area := ^(own | ei.att[them][chess.Pawn])
-		enemyZone := ei.zone[them]
-		outposts := outpostRanks[c] & ei.att[c][chess.Pawn] &^ pe.span[them]
-		rel := chess.Square(56 * c)
-
-		for b := p.Pieces(c, chess.Knight); b != 0; {
-			s := b.PopLSB()
-			a := chess.KnightAttacks(s)
-			ei.att[c][chess.Knight] |= a
-			mob := (a & area).Count()
-			sc[c] += psq[c][chess.Knight][s] + w.KnightMobility[mob]
-			if z := a & enemyZone; z != 0 {
-				ei.zoneAttackers[c][0]++
-				ei.zoneAttacks[c] += int32(z.Count())
-			}
-			if outposts.Has(s) {
-				sc[c] += w.KnightOutpost
-				if t != nil {
-					t.Coef.KnightOutpost[c]++
-				}
-			}
-			if t != nil {
-				t.Coef.Material[1][c]++
-				t.Coef.PST[1][s^rel][c]++
-				t.Coef.KnightMobility[mob][c]++
-			}
-		}
-		for b := p.Pieces(c, chess.Bishop); b != 0; {
-			s := b.PopLSB()
-			a := chess.BishopAttacks(s, occ)
-			ei.att[c][chess.Bishop] |= a
-			mob := (a & area).Count()
-			sc[c] += psq[c][chess.Bishop][s] + w.BishopMobility[mob]
-			if z := a & enemyZone; z != 0 {
-				ei.zoneAttackers[c][1]++
-				ei.zoneAttacks[c] += int32(z.Count())
-			}
-			if outposts.Has(s) {
-				sc[c] += w.BishopOutpost
-				if t != nil {
-					t.Coef.BishopOutpost[c]++
-				}
-			}
-			if t != nil {
-				t.Coef.Material[2][c]++
-				t.Coef.PST[2][s^rel][c]++
-				t.Coef.BishopMobility[mob][c]++
-			}
-		}
-		for b := p.Pieces(c, chess.Rook); b != 0; {
-			s := b.PopLSB()
-			a := chess.RookAttacks(s, occ)
-			ei.att[c][chess.Rook] |= a
-			mob := (a & area).Count()
-			sc[c] += psq[c][chess.Rook][s] + w.RookMobility[mob]
-			if z := a & enemyZone; z != 0 {
-				ei.zoneAttackers[c][2]++
-				ei.zoneAttacks[c] += int32(z.Count())
-			}
-			if f := fileMask[s.File()]; f&pawns == 0 {
-				sc[c] += w.RookOpenFile
-				if t != nil {
-					t.Coef.RookOpenFile[c]++
-				}
-			} else if f&pe.pawns[c] == 0 {
-				sc[c] += w.RookSemiOpenFile
-				if t != nil {
-					t.Coef.RookSemiOpenFile[c]++
-				}
-			}
-			if t != nil {
-				t.Coef.Material[3][c]++
-				t.Coef.PST[3][s^rel][c]++
-				t.Coef.RookMobility[mob][c]++
-			}
-		}
-		for b := p.Pieces(c, chess.Queen); b != 0; {
-			s := b.PopLSB()
-			a := chess.QueenAttacks(s, occ)
-			ei.att[c][chess.Queen] |= a
-			mob := (a & area).Count()
-			sc[c] += psq[c][chess.Queen][s] + w.QueenMobility[mob]
-			if z := a & enemyZone; z != 0 {
-				ei.zoneAttackers[c][3]++
-				ei.zoneAttacks[c] += int32(z.Count())
-			}
-			if t != nil {
-				t.Coef.Material[4][c]++
-				t.Coef.PST[4][s^rel][c]++
-				t.Coef.QueenMobility[mob][c]++
-			}
-		}
-		if p.Pieces(c, chess.Bishop).Many() {
-			sc[c] += w.BishopPair
-			if t != nil {
-				t.Coef.BishopPair[c]++
-			}
-		}
-		a := &ei.att[c]
-		a[0] = a[chess.Pawn] | a[chess.Knight] | a[chess.Bishop] | a[chess.Rook] | a[chess.Queen] | a[chess.King]
-	}
-
-	// Threats, king safety and shelter, passed pawns.
-	kings := p.Type(chess.King)
-	for c := W; c <= B; c++ {
-		them := c ^ 1
-		enemy := p.ColorBB(them) &^ kings
-		undefended := enemy &^ ei.att[them][0]
-		for b := ei.att[c][chess.Pawn] & enemy &^ pawns; b != 0; {
-			i := p.At(b.PopLSB()).Type() - chess.Knight
-			sc[c] += w.ThreatByPawn[i]
-			if t != nil {
-				t.Coef.ThreatByPawn[i][c]++
-			}
-		}
-		majors := p.Type(chess.Rook) | p.Type(chess.Queen)
-		for b := (ei.att[c][chess.Knight] | ei.att[c][chess.Bishop]) & (undefended | enemy&majors); b != 0; {
-			i := p.At(b.PopLSB()).Type() - chess.Pawn
-			sc[c] += w.ThreatByMinor[i]
-			if t != nil {
-				t.Coef.ThreatByMinor[i][c]++
-			}
-		}
-		for b := ei.att[c][chess.Rook] & (undefended | enemy&p.Type(chess.Queen)); b != 0; {
-			i := p.At(b.PopLSB()).Type() - chess.Pawn
-			sc[c] += w.ThreatByRook[i]
-			if t != nil {
-				t.Coef.ThreatByRook[i][c]++
-			}
-		}
-
-		if ksq[them] != chess.NoSquare {
-			sc[c] += kingDanger(p, &ei, c, ksq[them], t)
-		}
-
-		if k := ksq[c]; k != chess.NoSquare {
-			// Shelter and storm on the king's file and its neighbours.
-			f := min(max(k.File(), 1), 6)
-			front := ahead[c][k.Rank()]
-			for ff := f - 1; ff <= f+1; ff++ {
-				m := front & fileMask[ff]
-				ds := nearest(c, m&pe.pawns[c], k.Rank())
-				de := nearest(c, m&pe.pawns[them], k.Rank())
-				sc[c] += w.PawnShield[ds] + w.PawnStorm[de]
-				if t != nil {
-					t.Coef.PawnShield[ds][c]++
-					t.Coef.PawnStorm[de][c]++
-				}
-			}
-		}
-
-		for b := pe.passed & pe.pawns[c]; b != 0; {
-			s := b.PopLSB()
-			r := relRank(c, s)
-			if r == 7 {
-				continue
-			}
-			stop := s + 8
-			if c == B {
-				stop = s - 8
-			}
-			if frontSpan[c][s]&occ == 0 {
-				sc[c] += w.PassedFreePath[r]
-				if t != nil {
-					t.Coef.PassedFreePath[r][c]++
-				}
-			}
-			if !(occ | ei.att[them][0]).Has(stop) {
-				sc[c] += w.PassedSafePush[r]
-				if t != nil {
-					t.Coef.PassedSafePush[r][c]++
-				}
-			}
-			if k := ksq[c]; k != chess.NoSquare {
-				d := int(dist[k][stop])
-				sc[c] += w.PassedOwnKing[r] * Score(d)
-				if t != nil {
-					t.Coef.PassedOwnKing[r][c] += int32(d)
-				}
-			}
-			if k := ksq[them]; k != chess.NoSquare {
-				d := int(dist[k][stop])
-				sc[c] += w.PassedEnemyKing[r] * Score(d)
-				if t != nil {
-					t.Coef.PassedEnemyKing[r][c] += int32(d)
-				}
-			}
-		}
-	}
-
-	// Mop-up against a bare king.
-	for c := W; c <= B; c++ {
-		them := c ^ 1
-		if p.ColorBB(them) == p.Pieces(them, chess.King) && ksq[them] != chess.NoSquare && ksq[c] != chess.NoSquare &&
-			(p.Pieces(c, chess.Queen)|p.Pieces(c, chess.Rook) != 0 ||
-				p.Pieces(c, chess.Bishop) != 0 && (p.Pieces(c, chess.Bishop)|p.Pieces(c, chess.Knight)).Many()) {
-			corner, close := int(centre[ksq[them]]), 7-int(dist[ksq[c]][ksq[them]])
-			sc[c] += w.MopUpCorner*Score(corner) + w.MopUpKings*Score(close)
-			if t != nil {
-				t.Coef.MopUpCorner[c] += int32(corner)
-				t.Coef.MopUpKings[c] += int32(close)
-			}
-		}
-	}
+	total := pe.score + evalPieces(p, pe, &ei, W, t) - evalPieces(p, pe, &ei, B, t)
+	total += evalThreatsKings(p, pe, &ei, W, t) - evalThreatsKings(p, pe, &ei, B, t)
 
 	stm := p.Side()
-	sc[stm] += w.Tempo
+	if stm == W {
+		total += weights.Tempo
+	} else {
+		total -= weights.Tempo
+	}
 	if t != nil {
 		t.Coef.Tempo[stm]++
 	}
 
-	total := sc[W] - sc[B] + pe.score
 	phase := p.Type(chess.Knight).Count() + p.Type(chess.Bishop).Count() +
 		2*p.Type(chess.Rook).Count() + 4*p.Type(chess.Queen).Count()
 	phase = min(phase, MaxPhase)
 	mg, eg := total.MG(), total.EG()
-	scaleW, scaleB := scaleFactor(p, W), scaleFactor(p, B)
 	if t != nil {
 		t.Phase = phase
-		t.Scale = [2]int{scaleW, scaleB}
+		t.Scale = [2]int{scaleFactor(p, W), scaleFactor(p, B)}
 	}
 	if eg > 0 {
-		eg = eg * scaleW / 64
-	} else {
-		eg = eg * scaleB / 64
+		eg = eg * scaleFactor(p, W) / 64
+	} else if eg < 0 {
+		eg = eg * scaleFactor(p, B) / 64
 	}
 	v := (mg*phase + eg*(MaxPhase-phase)) / MaxPhase
 	if stm == B {
 		return -v
 	}
 	return v
+}
+
+// evalPieces scores colour c's king and pieces (material and PST,
+// mobility, outposts, rook files, bishop pair) for c, and fills in c's
+// attack maps and attacks on the enemy king zone.
+func evalPieces(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Color, t *Trace) Score {
+	w := &weights
+	them := c ^ 1
+	occ := p.Occupied()
+	own := p.ColorBB(c)
+	area := ^(own | ei.att[them][chess.Pawn])
+	enemyZone := ei.zone[them]
+	outposts := outpostRanks[c] & ei.att[c][chess.Pawn] &^ pe.span[them]
+	rel := chess.Square(56 * c)
+	ps := &psq[c]
+	var s Score
+	var zoneAttacks int32
+	if k := ei.ksq[c]; k != chess.NoSquare {
+		s += psq[c][chess.King][k]
+		if t != nil {
+			t.Coef.PST[5][k^rel][c]++
+		}
+	}
+
+	var attN chess.Bitboard
+	var nN int32
+	for b := p.Pieces(c, chess.Knight); b != 0; {
+		sq := b.PopLSB()
+		a := chess.KnightAttacks(sq)
+		attN |= a
+		mob := (a & area).Count()
+		s += ps[chess.Knight][sq&63] + w.KnightMobility[mob]
+		if z := a & enemyZone; z != 0 {
+			nN++
+			zoneAttacks += int32(z.Count())
+		}
+		if outposts.Has(sq) {
+			s += w.KnightOutpost
+			if t != nil {
+				t.Coef.KnightOutpost[c]++
+			}
+		}
+		if t != nil {
+			t.Coef.Material[1][c]++
+			t.Coef.PST[1][sq^rel][c]++
+			t.Coef.KnightMobility[mob][c]++
+		}
+	}
+	ei.att[c][chess.Knight], ei.zoneAttackers[c][0] = attN, nN
+	var attB chess.Bitboard
+	var nB int32
+	bishops := p.Pieces(c, chess.Bishop)
+	for b := bishops; b != 0; {
+		sq := b.PopLSB()
+		a := chess.BishopAttacks(sq, occ)
+		attB |= a
+		mob := (a & area).Count()
+		s += ps[chess.Bishop][sq&63] + w.BishopMobility[mob]
+		if z := a & enemyZone; z != 0 {
+			nB++
+			zoneAttacks += int32(z.Count())
+		}
+		if outposts.Has(sq) {
+			s += w.BishopOutpost
+			if t != nil {
+				t.Coef.BishopOutpost[c]++
+			}
+		}
+		if t != nil {
+			t.Coef.Material[2][c]++
+			t.Coef.PST[2][sq^rel][c]++
+			t.Coef.BishopMobility[mob][c]++
+		}
+	}
+	ei.att[c][chess.Bishop], ei.zoneAttackers[c][1] = attB, nB
+	if bishops.Many() {
+		s += w.BishopPair
+		if t != nil {
+			t.Coef.BishopPair[c]++
+		}
+	}
+	var attR chess.Bitboard
+	var nR int32
+	allPawns := pe.pawns[0] | pe.pawns[1]
+	for b := p.Pieces(c, chess.Rook); b != 0; {
+		sq := b.PopLSB()
+		a := chess.RookAttacks(sq, occ)
+		attR |= a
+		mob := (a & area).Count()
+		s += ps[chess.Rook][sq&63] + w.RookMobility[mob]
+		if z := a & enemyZone; z != 0 {
+			nR++
+			zoneAttacks += int32(z.Count())
+		}
+		if f := fileMask[sq.File()]; f&allPawns == 0 {
+			s += w.RookOpenFile
+			if t != nil {
+				t.Coef.RookOpenFile[c]++
+			}
+		} else if f&pe.pawns[c] == 0 {
+			s += w.RookSemiOpenFile
+			if t != nil {
+				t.Coef.RookSemiOpenFile[c]++
+			}
+		}
+		if t != nil {
+			t.Coef.Material[3][c]++
+			t.Coef.PST[3][sq^rel][c]++
+			t.Coef.RookMobility[mob][c]++
+		}
+	}
+	ei.att[c][chess.Rook], ei.zoneAttackers[c][2] = attR, nR
+	var attQ chess.Bitboard
+	var nQ int32
+	for b := p.Pieces(c, chess.Queen); b != 0; {
+		sq := b.PopLSB()
+		a := chess.QueenAttacks(sq, occ)
+		attQ |= a
+		mob := (a & area).Count()
+		s += ps[chess.Queen][sq&63] + w.QueenMobility[mob]
+		if z := a & enemyZone; z != 0 {
+			nQ++
+			zoneAttacks += int32(z.Count())
+		}
+		if t != nil {
+			t.Coef.Material[4][c]++
+			t.Coef.PST[4][sq^rel][c]++
+			t.Coef.QueenMobility[mob][c]++
+		}
+	}
+	ei.att[c][chess.Queen], ei.zoneAttackers[c][3] = attQ, nQ
+	a := &ei.att[c]
+	a[0] = a[chess.Pawn] | a[chess.Knight] | a[chess.Bishop] | a[chess.Rook] | attQ | a[chess.King]
+	ei.zoneAttacks[c] = zoneAttacks
+	return s
+}
+
+// evalThreatsKings scores for colour c its threats, its attack on the
+// enemy king, its own king's pawn shelter and its passed pawns' extras.
+// It needs both sides' attack maps.
+func evalThreatsKings(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Color, t *Trace) Score {
+	w := &weights
+	them := c ^ 1
+	var s Score
+	occ := p.Occupied()
+	pawns := pe.pawns[0] | pe.pawns[1]
+	kings := p.Type(chess.King)
+	enemy := p.ColorBB(them) &^ kings
+	undefended := enemy &^ ei.att[them][0]
+	for b := ei.att[c][chess.Pawn] & enemy &^ pawns; b != 0; {
+		i := p.At(b.PopLSB()).Type() - chess.Knight
+		s += w.ThreatByPawn[i&3]
+		if t != nil {
+			t.Coef.ThreatByPawn[i][c]++
+		}
+	}
+	queens := p.Type(chess.Queen)
+	for b := (ei.att[c][chess.Knight] | ei.att[c][chess.Bishop]) & (undefended | enemy&(p.Type(chess.Rook)|queens)); b != 0; {
+		i := p.At(b.PopLSB()).Type() - chess.Pawn
+		s += w.ThreatByMinor[i]
+		if t != nil {
+			t.Coef.ThreatByMinor[i][c]++
+		}
+	}
+	for b := ei.att[c][chess.Rook] & (undefended | enemy&queens); b != 0; {
+		i := p.At(b.PopLSB()).Type() - chess.Pawn
+		s += w.ThreatByRook[i]
+		if t != nil {
+			t.Coef.ThreatByRook[i][c]++
+		}
+	}
+
+	if k := ei.ksq[them]; k != chess.NoSquare {
+		s += kingDanger(p, ei, c, k, t)
+	}
+
+	if k := ei.ksq[c]; k != chess.NoSquare {
+		if t != nil {
+			s += shelterScore(&pe.pawns, c, k, t)
+		} else {
+			s += pe.kingShelter(c, k)
+		}
+	}
+
+	for b := pe.passed & pe.pawns[c]; b != 0; {
+		sq := b.PopLSB()
+		r := relRank(c, sq)
+		if r == 7 {
+			continue
+		}
+		stop := sq + 8
+		if c == chess.Black {
+			stop = sq - 8
+		}
+		if frontSpan[c][sq]&occ == 0 {
+			s += w.PassedFreePath[r]
+			if t != nil {
+				t.Coef.PassedFreePath[r][c]++
+			}
+		}
+		if !(occ | ei.att[them][0]).Has(stop) {
+			s += w.PassedSafePush[r]
+			if t != nil {
+				t.Coef.PassedSafePush[r][c]++
+			}
+		}
+		if k := ei.ksq[c]; k != chess.NoSquare {
+			d := int(dist[k][stop&63])
+			s += w.PassedOwnKing[r] * Score(d)
+			if t != nil {
+				t.Coef.PassedOwnKing[r][c] += int32(d)
+			}
+		}
+		if k := ei.ksq[them]; k != chess.NoSquare {
+			d := int(dist[k][stop&63])
+			s += w.PassedEnemyKing[r] * Score(d)
+			if t != nil {
+				t.Coef.PassedEnemyKing[r][c] += int32(d)
+			}
+		}
+	}
+
+	// Mop-up against a bare king.
+	if ks, ko := ei.ksq[them], ei.ksq[c]; enemy == 0 && ks != chess.NoSquare && ko != chess.NoSquare &&
+		(p.Pieces(c, chess.Queen)|p.Pieces(c, chess.Rook) != 0 ||
+			p.Pieces(c, chess.Bishop) != 0 && (p.Pieces(c, chess.Bishop)|p.Pieces(c, chess.Knight)).Many()) {
+		corner, close := int(centre[ks]), 7-int(dist[ko][ks])
+		s += w.MopUpCorner*Score(corner) + w.MopUpKings*Score(close)
+		if t != nil {
+			t.Coef.MopUpCorner[c] += int32(corner)
+			t.Coef.MopUpKings[c] += int32(close)
+		}
+	}
+	return s
 }
 
 // kingDanger scores colour c's attack on the enemy king on ks.
@@ -338,19 +357,31 @@ func kingDanger(p *chess.Position, ei *evalInfo, c chess.Color, ks chess.Square,
 	occ := p.Occupied()
 	att := &ei.att[c]
 	safe := ^p.ColorBB(c) &^ ei.att[them][0]
-	bCheck, rCheck := chess.BishopAttacks(ks, occ), chess.RookAttacks(ks, occ)
-	checks := [4]int32{
-		int32((chess.KnightAttacks(ks) & att[chess.Knight] & safe).Count()),
-		int32((bCheck & att[chess.Bishop] & safe).Count()),
-		int32((rCheck & att[chess.Rook] & safe).Count()),
-		int32(((bCheck | rCheck) & att[chess.Queen] & safe).Count()),
+	var nChecks, bChecks, rChecks, qChecks int32
+	if b := att[chess.Knight] & safe; b != 0 {
+		nChecks = int32((chess.KnightAttacks(ks) & b).Count())
+	}
+	if att[chess.Bishop]|att[chess.Queen] != 0 {
+		bCheck := chess.BishopAttacks(ks, occ) & safe
+		bChecks = int32((bCheck & att[chess.Bishop]).Count())
+		qChecks = int32((bCheck & att[chess.Queen]).Count())
+	}
+	if att[chess.Rook]|att[chess.Queen] != 0 {
+		rCheck := chess.RookAttacks(ks, occ) & safe
+		rChecks = int32((rCheck & att[chess.Rook]).Count())
+		qChecks += int32((rCheck & att[chess.Queen]).Count())
 	}
 	defended := ei.att[them][chess.Pawn] | ei.att[them][chess.Knight] | ei.att[them][chess.Bishop] | ei.att[them][chess.Rook]
 	weak := int32((ei.zone[them] & att[0] &^ defended).Count())
 	danger := w.KingDangerBias + w.KingZoneAttacks*Score(ei.zoneAttacks[c]) + w.KingWeakSquares*Score(weak)
-	for i := 0; i < 4; i++ {
-		danger += w.KingAttackers[i]*Score(n[i]) + w.KingSafeChecks[i]*Score(checks[i])
-	}
+	danger += w.KingAttackers[0] * Score(n[0])
+	danger += w.KingAttackers[1] * Score(n[1])
+	danger += w.KingAttackers[2] * Score(n[2])
+	danger += w.KingAttackers[3] * Score(n[3])
+	danger += w.KingSafeChecks[0] * Score(nChecks)
+	danger += w.KingSafeChecks[1] * Score(bChecks)
+	danger += w.KingSafeChecks[2] * Score(rChecks)
+	danger += w.KingSafeChecks[3] * Score(qChecks)
 	if !hasQueen {
 		danger += w.KingNoQueen
 	}
@@ -361,22 +392,27 @@ func kingDanger(p *chess.Position, ei *evalInfo, c chess.Color, ks chess.Square,
 		k.KingWeakSquares[c] += weak
 		for i := 0; i < 4; i++ {
 			k.KingAttackers[i][c] += n[i]
-			k.KingSafeChecks[i][c] += checks[i]
 		}
+		k.KingSafeChecks[0][c] += nChecks
+		k.KingSafeChecks[1][c] += bChecks
+		k.KingSafeChecks[2][c] += rChecks
+		k.KingSafeChecks[3][c] += qChecks
 		if !hasQueen {
 			k.KingNoQueen[c]++
 		}
 	}
-	x, y := max(danger.MG(), 0), max(danger.EG(), 0)
+	x, y := min(max(danger.MG(), 0), DangerCap), min(max(danger.EG(), 0), DangerCap)
 	return S(x*x/DangerMGDiv, y/DangerEGDiv)
 }
 
-// The king-danger sum x becomes a bonus for the attacker of
-// max(0,x)²/DangerMGDiv in the middlegame and max(0,x)/DangerEGDiv in the
-// endgame.
+// The king-danger sum x, clamped to [0, DangerCap], becomes a bonus for
+// the attacker of x²/DangerMGDiv in the middlegame and x/DangerEGDiv in
+// the endgame. (The cap keeps the packed Score far from overflow: at most
+// 3125 cp.)
 const (
 	DangerMGDiv = 720
 	DangerEGDiv = 20
+	DangerCap   = 1500
 )
 
 // scaleFactor is the endgame scale, in 64ths, for positions where colour
@@ -384,6 +420,9 @@ const (
 // and opposite-coloured bishops alone draw often.
 func scaleFactor(p *chess.Position, c chess.Color) int {
 	them := c ^ 1
+	if p.Pieces(c, chess.Pawn) != 0 && p.Type(chess.Bishop).Count() != 2 {
+		return 64
+	}
 	npm := func(c chess.Color) int {
 		return 320*p.Pieces(c, chess.Knight).Count() + 330*p.Pieces(c, chess.Bishop).Count() +
 			500*p.Pieces(c, chess.Rook).Count() + 900*p.Pieces(c, chess.Queen).Count()
@@ -398,7 +437,7 @@ func scaleFactor(p *chess.Position, c chess.Color) int {
 		}
 	}
 	if us == 330 && other == 330 {
-		if bs := p.Type(chess.Bishop); (bs&darkSquares).Count() == 1 {
+		if bs := p.Type(chess.Bishop); (bs & darkSquares).Count() == 1 {
 			return 32
 		}
 	}

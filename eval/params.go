@@ -63,10 +63,10 @@ type Params[T any] struct {
 	PawnShield [8]T
 	PawnStorm  [8]T
 
-	// King danger, summed per attacked king, scored for the attacker as
-	// max(0, danger)²/720 in the middlegame and max(0, danger)/20 in the
-	// endgame, and only when at least two pieces (one, if the attacker
-	// has a queen) attack the king zone.
+	// King danger, summed per attacked king and scored for the attacker as
+	// x²/720 in the middlegame and x/20 in the endgame, x the sum clamped
+	// to [0, DangerCap]; only when at least two pieces (one, if the
+	// attacker has a queen) attack the king zone.
 	KingAttackers   [4]T `eval:"safety"` // per knight, bishop, rook, queen attacking the zone
 	KingZoneAttacks T    `eval:"safety"` // per attack on a zone square
 	KingWeakSquares T    `eval:"safety"` // per attacked zone square defended by no pawn, minor or rook

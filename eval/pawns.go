@@ -15,10 +15,14 @@ type pawnEntry struct {
 	passed chess.Bitboard    // passed pawns of both colours
 	span   [2]chess.Bitboard // squares colour c's pawns attack or may attack after advancing
 	score  Score             // pawn material, PST and structure, White minus Black
+	// shelter[c] is colour c's king shelter for a king on shelterKing[c]-1
+	// (0: not computed yet).
+	shelter     [2]Score
+	shelterKing [2]uint8
 }
 
-// pawnTableBits sizes the per-evaluator pawn cache: 2^13 entries of 48
-// bytes (384 KiB).
+// pawnTableBits sizes the per-evaluator pawn cache: 2^13 entries of 56
+// bytes (448 KiB).
 const pawnTableBits = 13
 
 func pawnIndex(wp, bp chess.Bitboard) uint64 {
@@ -65,6 +69,7 @@ func computePawns(e *pawnEntry, wp, bp chess.Bitboard, t *Trace) {
 	w := &weights
 	e.pawns = [2]chess.Bitboard{wp, bp}
 	e.passed = 0
+	e.shelterKing = [2]uint8{}
 	var sc [2]Score
 	for c := chess.White; c <= chess.Black; c++ {
 		own, enemy := e.pawns[c], e.pawns[c^1]
@@ -128,5 +133,36 @@ func nearest(c chess.Color, b chess.Bitboard, r int) int {
 	if c == chess.White {
 		return b.LSB().Rank() - r
 	}
-	return r - (63 - bits.LeadingZeros64(uint64(b)))>>3
+	return r - (63-bits.LeadingZeros64(uint64(b)))>>3
+}
+
+// shelterScore is the pawn shelter and storm in front of colour c's king
+// on k: for the king's file and its neighbours (the b-, c- and d-file for
+// a king on the a-file), the nearest own and enemy pawn in front.
+func shelterScore(pawns *[2]chess.Bitboard, c chess.Color, k chess.Square, t *Trace) Score {
+	w := &weights
+	var s Score
+	f := min(max(k.File(), 1), 6)
+	front := ahead[c][k.Rank()]
+	for ff := f - 1; ff <= f+1; ff++ {
+		m := front & fileMask[ff]
+		ds := nearest(c, m&pawns[c], k.Rank())
+		de := nearest(c, m&pawns[c^1], k.Rank())
+		s += w.PawnShield[ds&7] + w.PawnStorm[de&7]
+		if t != nil {
+			t.Coef.PawnShield[ds][c]++
+			t.Coef.PawnStorm[de][c]++
+		}
+	}
+	return s
+}
+
+// kingShelter returns colour c's king shelter for its king on k, from the
+// entry's cache when the king has not moved since it was computed.
+func (e *pawnEntry) kingShelter(c chess.Color, k chess.Square) Score {
+	if e.shelterKing[c] != uint8(k)+1 {
+		e.shelter[c] = shelterScore(&e.pawns, c, k, nil)
+		e.shelterKing[c] = uint8(k) + 1
+	}
+	return e.shelter[c]
 }

@@ -1,0 +1,174 @@
+// Package tune fits the evaluation's weights to game results by the Texel
+// method: for positions labelled with the result of the game they came
+// from, it finds the scaling constant K that best maps the evaluation to
+// the result through a sigmoid, then runs gradient descent (Adam, full
+// batch) on all weights to minimise the mean squared error, and writes
+// eval/weights.go. docs/eval.md describes the method and the data.
+package tune
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"azar/eval"
+)
+
+// Run is the tuner's command line (`go run ./eval/tune/cmd/tune`, later
+// `azar tune`):
+//
+//	tune -data FILE [-out eval/weights.go] [-epochs N] [-lr X] [-k K] ...
+//	tune -init handset -out eval/weights.go      (write the hand-set weights)
+//	tune synth -games N -out FILE                (synthetic data set)
+//
+// Progress and a summary go to out.
+func Run(args []string, out io.Writer) error {
+	if len(args) > 0 && args[0] == "synth" {
+		return runSynth(args[1:], out)
+	}
+	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+	fs.SetOutput(out)
+	data := fs.String("data", "", "labelled positions, one `FILE` line per position: FEN ; result (1-0, 1/2-1/2, 0-1 or 1.0/0.5/0.0)")
+	outFile := fs.String("out", "", "write the tuned weights as Go source to `FILE` (e.g. eval/weights.go); empty: print nothing but the summary")
+	init := fs.String("init", "current", "starting weights: current (eval/weights.go as compiled in) or handset")
+	epochs := fs.Int("epochs", 2000, "Adam iterations over the whole data set")
+	lr := fs.Float64("lr", 1, "Adam step size, centipawns")
+	kFlag := fs.Float64("k", 0, "sigmoid scaling constant; 0 fits it to the starting weights")
+	quiet := fs.Bool("quiet", true, "drop positions in check or with a winning capture for the side to move")
+	limit := fs.Int("limit", 0, "use at most N positions (0: all)")
+	fields := fs.String("fields", "", "tune only weights whose field name matches this `regexp` (default all)")
+	workers := fs.Int("threads", defaultWorkers(), "worker goroutines")
+	every := fs.Int("report", 100, "print the loss every N epochs")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	var w eval.Weights
+	switch *init {
+	case "current":
+		w = eval.CurrentWeights()
+	case "handset":
+		w = HandSet()
+	default:
+		return fmt.Errorf("-init %q: want current or handset", *init)
+	}
+	command := strings.TrimSpace("go run ./eval/tune/cmd/tune " + strings.Join(args, " "))
+
+	if *data == "" {
+		if *init != "handset" || *outFile == "" {
+			return errors.New("need -data FILE (or -init handset -out FILE to write the hand-set weights)")
+		}
+		header := "Hand-set starting weights (textbook material, centralisation tables, round\n" +
+			"numbers), not tuned yet. See docs/eval.md for how to tune them on Azar's games.\n\n" +
+			"Regenerate with:\n  " + command
+		return writeWeights(*outFile, &w, header, out)
+	}
+
+	start := time.Now()
+	f, err := os.Open(*data)
+	if err != nil {
+		return err
+	}
+	ds, st, err := loadData(f, *quiet, max(*workers, 1), *limit)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%d lines: %d positions kept, %d unreadable, %d in check, %d not quiet (%.1fs)\n",
+		st.lines, st.kept, st.bad, st.inCheck, st.notQuiet, time.Since(start).Seconds())
+	if st.firstBad != "" {
+		fmt.Fprintf(out, "first unreadable: %s\n", st.firstBad)
+	}
+	if ds.n == 0 {
+		return errors.New("no positions to tune on")
+	}
+
+	frozen := make([]bool, numWeights)
+	if *fields != "" {
+		re, err := regexp.Compile(*fields)
+		if err != nil {
+			return fmt.Errorf("-fields: %v", err)
+		}
+		for i, info := range infos {
+			frozen[i] = !re.MatchString(info.field)
+		}
+	}
+
+	v := toFloat(&w)
+	k := *kFlag
+	if k == 0 {
+		k = ds.fitK(v)
+	}
+	before := ds.loss(v, k)
+	fmt.Fprintf(out, "K = %.4f, starting loss %.6f\n", k, before)
+	tstart := time.Now()
+	after := ds.adam(v, adamConfig{epochs: *epochs, lr: *lr, k: k, frozen: frozen,
+		report: func(epoch int, loss float64) {
+			if *every > 0 && epoch%*every == 0 {
+				fmt.Fprintf(out, "epoch %5d  loss %.6f  (%.1fs)\n", epoch, loss, time.Since(tstart).Seconds())
+			}
+		}})
+	tuned := fromFloat(v)
+	fmt.Fprintf(out, "final loss %.6f (was %.6f), %d epochs in %.1fs\n", after, before, *epochs, time.Since(tstart).Seconds())
+	if *outFile == "" {
+		return nil
+	}
+	header := fmt.Sprintf("Tuned by the Texel method (eval/tune, Adam on the mean squared error of\n"+
+		"sigmoid(K*eval) against game results) on %s:\n"+
+		"%d positions, starting from the %s weights, K = %.4f, loss %.6f -> %.6f\n"+
+		"after %d epochs.\n\nRegenerate with:\n  %s",
+		*data, ds.n, *init, k, before, after, *epochs, command)
+	return writeWeights(*outFile, &tuned, header, out)
+}
+
+func writeWeights(path string, w *eval.Weights, header string, out io.Writer) error {
+	src, err := WeightsSource(w, header)
+	if err != nil {
+		return err
+	}
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, src) {
+		fmt.Fprintf(out, "%s unchanged\n", path)
+		return nil
+	}
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "wrote %s\n", path)
+	return nil
+}
+
+func runSynth(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("tune synth", flag.ContinueOnError)
+	fs.SetOutput(out)
+	games := fs.Int("games", 1000, "games to play")
+	perGame := fs.Int("positions", 10, "positions sampled per game")
+	seed := fs.Uint64("seed", 1, "random seed")
+	outFile := fs.String("out", "", "write the positions to `FILE` (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *outFile == "" || fs.NArg() > 0 {
+		return errors.New("usage: tune synth -games N -out FILE [-positions N] [-seed S]")
+	}
+	f, err := os.Create(*outFile)
+	if err != nil {
+		return err
+	}
+	n, err := writeSynth(f, *games, *perGame, *seed)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "wrote %d positions from %d games to %s\n", n, *games, *outFile)
+	return nil
+}
