@@ -131,6 +131,9 @@ func playGame(ctx context.Context, e *search.Engine, cfg Config, game uint64) []
 		}
 		pos.Make(res.Move)
 	}
+	if ctx.Err() != nil {
+		return nil // an interrupted game has no result to learn from
+	}
 	if result == "" {
 		result = "0.5"
 	}

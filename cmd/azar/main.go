@@ -30,9 +30,11 @@ func main() {
 		err = runMatch(args, os.Stdout, os.Stderr)
 	case "datagen":
 		err = runDatagen(args, os.Stderr)
+	case "tune":
+		err = runTune(args, os.Stdout)
 	// One case per subcommand, each a thin wrapper.
 	default:
-		err = fmt.Errorf("unknown subcommand %q (want perft, bench, match, datagen, or no argument for UCI)", cmd)
+		err = fmt.Errorf("unknown subcommand %q (want perft, bench, match, datagen, tune, or no argument for UCI)", cmd)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "azar:", err)

@@ -1,0 +1,10 @@
+package main
+
+import (
+	"io"
+
+	"azar/eval/tune"
+)
+
+// runTune is `azar tune ...`: the Texel tuner of eval/tune (docs/eval.md).
+func runTune(args []string, out io.Writer) error { return tune.Run(args, out) }
