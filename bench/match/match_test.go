@@ -408,32 +408,47 @@ func TestMatchConcurrent(t *testing.T) {
 	waitGoroutines(t, base)
 }
 
-// Cancelling the context stops the match, drops the game in progress and
-// reports what was played.
+// Cancelling the context stops the match at once, in the middle of a
+// move, drops the game in progress and reports what was played.
 func TestMatchCancel(t *testing.T) {
 	base := runtime.NumGoroutine()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cfg, _ := config(100, movetime(te("a", "first"), 20*time.Millisecond, time.Second), movetime(te("b", "slow", "-late=5s"), 20*time.Millisecond, 10*time.Second))
-	cfg.Progress = cancelWriter(cancel)
-	cfg.Openings = []Opening{{FEN: bareKingsFEN}, {}}
-	start := time.Now()
+	cfg, _ := config(100, movetime(te("a", "first"), 20*time.Millisecond, time.Second), movetime(te("b", "slow", "-late=20s"), 20*time.Millisecond, 30*time.Second))
+	cfg.Openings = []Opening{{FEN: bareKingsFEN}, {FEN: bareKingsFEN}, {}}
+	cfg.Progress = &cancelAfter{lines: 4, cancel: cancel}
+	backstop := time.AfterFunc(30*time.Second, cancel)
+	defer backstop.Stop()
 	rep, err := Run(ctx, cfg)
+	start := cfg.Progress.(*cancelAfter).at
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Interrupted || len(rep.Games) == 0 || len(rep.Games) > 2 {
+	// The four bare-kings games end at once; game 5 waits on the slow
+	// engine until the cancel.
+	if !rep.Interrupted || len(rep.Games) != 4 {
 		t.Errorf("interrupted %v after %d games", rep.Interrupted, len(rep.Games))
 	}
-	if d := time.Since(start); d > 4*time.Second {
+	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("cancel took %s", d)
 	}
 	waitGoroutines(t, base)
 }
 
-type cancelWriter context.CancelFunc
+// cancelAfter cancels 300 ms after its lines-th line.
+type cancelAfter struct {
+	lines  int
+	cancel context.CancelFunc
+	at     time.Time
+}
 
-func (c cancelWriter) Write(p []byte) (int, error) { c(); return len(p), nil }
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	if c.lines--; c.lines == 0 {
+		c.at = time.Now()
+		time.AfterFunc(300*time.Millisecond, c.cancel)
+	}
+	return len(p), nil
+}
 
 // An engine that cannot start stops the match with an error.
 func TestMatchEngineStartFailure(t *testing.T) {
