@@ -4,9 +4,14 @@ package chess
 // relevant occupancy (the ray squares minus the board edge) is multiplied by
 // a magic number whose top bits index a table of precomputed attack sets.
 //
-// The magic numbers are not stored: init searches for them with a fixed-seed
-// random generator, so every run finds the same numbers (about 20 ms at start
-// up). To change them, change magicSeed.
+// The magic numbers are in magic_numbers.go. They were found by
+// searchMagics (random sparse candidates from a fixed-seed generator,
+// magicSeed) and are regenerated with
+//
+//	AZAR_MAGICS=write go test -run TestRegenerateMagics ./variants/chess/
+//
+// Searching at every start-up cost about 0.3 s of CPU, too much for an
+// engine that GUIs and match runners start and restart.
 
 type magic struct {
 	mask   Bitboard
@@ -72,57 +77,83 @@ func (x *xorshift) next() uint64 {
 func (x *xorshift) sparse() uint64 { return x.next() & x.next() & x.next() }
 
 func initMagics() {
-	rng := xorshift{magicSeed}
-	fillMagics(&rookMagics, rookTable[:], rookDirs, &rng)
-	fillMagics(&bishopMagics, bishopTable[:], bishopDirs, &rng)
+	fillMagics(&rookMagics, rookTable[:], rookDirs, &rookMagicNumbers)
+	fillMagics(&bishopMagics, bishopTable[:], bishopDirs, &bishopMagicNumbers)
 }
 
-func fillMagics(magics *[64]magic, table []Bitboard, dirs [4][2]int, rng *xorshift) {
-	var occs, refs [4096]Bitboard
-	var epoch [4096]int
-	attempt := 0
+// magicMask is the relevant occupancy of a slider on s: its empty-board
+// rays without the board edges they run into.
+func magicMask(s Square, dirs [4][2]int) Bitboard {
+	edges := ((Rank1 | Rank8) &^ rankMask(s)) | ((FileA | FileH) &^ fileMask(s))
+	return slideAttacks(s, 0, dirs) &^ edges
+}
+
+// fillMagics builds the attack tables from known magic numbers.
+func fillMagics(magics *[64]magic, table []Bitboard, dirs [4][2]int, numbers *[64]uint64) {
 	offset := uint32(0)
 	for s := Square(0); s < 64; s++ {
-		edges := ((Rank1 | Rank8) &^ rankMask(s)) | ((FileA | FileH) &^ fileMask(s))
 		m := &magics[s]
-		m.mask = slideAttacks(s, 0, dirs) &^ edges
-		bitsN := m.mask.Count()
-		m.shift = uint8(64 - bitsN)
+		m.mask = magicMask(s, dirs)
+		m.shift = uint8(64 - m.mask.Count())
 		m.offset = offset
-		size := 0
-		// Carry-Rippler enumeration of every subset of the mask.
+		m.magic = numbers[s]
+		size := uint32(0)
 		for b := Bitboard(0); ; {
-			occs[size] = b
-			refs[size] = slideAttacks(s, b, dirs)
+			table[offset+uint32(uint64(b)*m.magic>>m.shift)] = slideAttacks(s, b, dirs)
 			size++
 			b = (b - m.mask) & m.mask
 			if b == 0 {
 				break
 			}
 		}
+		offset += size
+	}
+}
+
+// searchMagics finds a magic number for every square: a candidate works
+// when no two occupancies with different attack sets share an index.
+func searchMagics(dirs [4][2]int, rng *xorshift) [64]uint64 {
+	var out [64]uint64
+	var occs, refs, used [4096]Bitboard
+	var epoch [4096]int
+	attempt := 0
+	for s := Square(0); s < 64; s++ {
+		mask := magicMask(s, dirs)
+		shift := uint8(64 - mask.Count())
+		size := 0
+		for b := Bitboard(0); ; {
+			occs[size] = b
+			refs[size] = slideAttacks(s, b, dirs)
+			size++
+			b = (b - mask) & mask
+			if b == 0 {
+				break
+			}
+		}
 		for {
-			m.magic = rng.sparse()
-			if ((uint64(m.mask) * m.magic) >> 56 & 0xff) == 0 {
+			magic := rng.sparse()
+			if (uint64(mask)*magic)>>56 == 0 {
 				continue
 			}
 			attempt++
 			ok := true
 			for i := 0; i < size; i++ {
-				idx := uint64(occs[i]) * m.magic >> m.shift
+				idx := uint64(occs[i]) * magic >> shift
 				if epoch[idx] < attempt {
 					epoch[idx] = attempt
-					table[offset+uint32(idx)] = refs[i]
-				} else if table[offset+uint32(idx)] != refs[i] {
+					used[idx] = refs[i]
+				} else if used[idx] != refs[i] {
 					ok = false
 					break
 				}
 			}
 			if ok {
+				out[s] = magic
 				break
 			}
 		}
-		offset += uint32(size)
 	}
+	return out
 }
 
 func rankMask(s Square) Bitboard { return Rank1 << (8 * s.Rank()) }
