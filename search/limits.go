@@ -35,11 +35,14 @@ type Features struct {
 	SEEPruning      bool
 	Aspiration      bool
 	CheckExtension  bool
+	// SingularExtension extends a hash move that is much better than
+	// every alternative.
+	SingularExtension bool
 }
 
 // DefaultFeatures enables every technique.
 func DefaultFeatures() Features {
-	return Features{true, true, true, true, true, true, true, true}
+	return Features{true, true, true, true, true, true, true, true, true}
 }
 
 // Options are the engine settings the protocol exposes.

@@ -41,6 +41,9 @@ type frame struct {
 	// context for the nodes below (piece NoPiece after a null move).
 	piece chess.Piece
 	to    chess.Square
+	// excluded is the move left out by a singular-extension search of
+	// this node (NoMove normally).
+	excluded chess.Move
 }
 
 type rootMove struct {
@@ -122,7 +125,12 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	f := t.e.features
 	key := p.Hash()
+	st := &t.stack[ply+2]
+	excluded := st.excluded
 	tte, ttHit := t.e.tt.probe(key)
+	if excluded != chess.NoMove {
+		ttHit = false // the entry describes the node with every move
+	}
 	ttMove := chess.NoMove
 	if ttHit {
 		ttMove = tte.move
@@ -136,7 +144,6 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	inCheck := p.InCheck()
-	st := &t.stack[ply+2]
 	st.nullMove = false
 	staticEval := -Infinity
 	if !inCheck {
@@ -158,7 +165,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// Null move: give the opponent a free move; if we still beat
 		// beta the position is good enough to cut. Not in pawn
 		// endings (zugzwang) nor twice in a row.
-		if f.NullMove && depth >= 3 && staticEval >= beta && !t.stack[ply+1].nullMove && t.hasNonPawnMaterial() {
+		if f.NullMove && excluded == chess.NoMove && depth >= 3 && staticEval >= beta && !t.stack[ply+1].nullMove && t.hasNonPawnMaterial() {
 			r := 3 + depth/4 + min(3, (staticEval-beta)/200)
 			p.Make(chess.NullMove)
 			st.nullMove = true
@@ -183,6 +190,27 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		depth--
 	}
 
+	// Singular extension: when the hash move is clearly better than every
+	// alternative (a reduced search without it fails low against a margin
+	// below its score), it is extended by one ply. If even the
+	// alternatives beat beta, the node is cut (multi-cut).
+	singular := false
+	if f.SingularExtension && ply > 0 && depth >= 8 && excluded == chess.NoMove && ttMove != chess.NoMove &&
+		tte.bound&BoundLower != 0 && tte.depth >= depth-3 && abs(tte.score) < MateBound {
+		sBeta := scoreFromTT(tte.score, ply) - 2*depth
+		st.excluded = ttMove
+		score := t.search(sBeta-1, sBeta, (depth-1)/2, ply, cutNode)
+		st.excluded = chess.NoMove
+		if t.e.stopped.Load() {
+			return 0
+		}
+		if score < sBeta {
+			singular = true
+		} else if sBeta >= beta {
+			return sBeta
+		}
+	}
+
 	mp := &t.pickers[ply]
 	p.GenerateLegal(&mp.list)
 	if mp.list.N == 0 {
@@ -205,7 +233,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if m == chess.NoMove {
 			break
 		}
-		if ply == 0 && t.isExcludedRoot(m) {
+		if (ply == 0 && t.isExcludedRoot(m)) || m == excluded {
 			continue
 		}
 		moveCount++
@@ -240,8 +268,10 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		st.piece, st.to = p.At(m.From()), m.To()
 		p.Make(m)
 		ext := 0
-		if givesCheck && f.CheckExtension && ply < 2*t.rootDepth {
-			ext = 1
+		if ply < 2*t.rootDepth {
+			if (givesCheck && f.CheckExtension) || (singular && m == ttMove) {
+				ext = 1
+			}
 		}
 		newDepth := depth - 1 + ext
 		var score int
@@ -304,7 +334,12 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			nQuiets++
 		}
 	}
-	if moveCount == 0 { // every root move excluded (MultiPV past the list)
+	if moveCount == 0 {
+		// Every move excluded: MultiPV past the list at the root, or a
+		// singular search of a node whose only move is the hash move.
+		if excluded != chess.NoMove {
+			return alpha
+		}
 		return alpha
 	}
 	bound := BoundExact
@@ -314,7 +349,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case bestScore <= origAlpha:
 		bound = BoundUpper
 	}
-	if !(ply == 0 && t.pvIdx > 0) {
+	if !(ply == 0 && t.pvIdx > 0) && excluded == chess.NoMove {
 		t.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound)
 	}
 	return bestScore
