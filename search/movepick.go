@@ -20,7 +20,7 @@ const (
 // nodes cut off after a move or two, so sorting the whole list is wasted.
 type movePicker struct {
 	list   chess.MoveList
-	scores [256]int32
+	scores [512]int32
 	next   int
 }
 

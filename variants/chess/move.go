@@ -105,9 +105,12 @@ func (m Move) String() string {
 	return m.From().String() + m.To().String() + suffix
 }
 
-// MoveList is a fixed-size move buffer: generation never allocates.
+// MoveList is a fixed-size move buffer: generation never allocates. Its
+// capacity covers the variants too: standard chess has at most 218 legal
+// moves, but queens that also jump like knights (super:Q) with every pawn
+// promoted can exceed 400.
 type MoveList struct {
-	Moves [256]Move
+	Moves [512]Move
 	N     int
 }
 
