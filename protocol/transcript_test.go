@@ -1,8 +1,10 @@
 package protocol_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"azar/protocol"
+	"azar/search"
 	"azar/variants/chess"
 )
 
@@ -92,19 +95,22 @@ func TestHandshake(t *testing.T) {
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Ponder type check default false",
-		"option name Move Overhead type spin default 10 min 0 max 5000",
-		"option name UCI_Variant type combo default chess var chess",
+		"option name Move Overhead type spin default 30 min 0 max 5000",
+		"option name UCI_Variant type combo default chess var chess var spy",
 		"option name Debug Log File type string default <empty>",
-		"option name NullMove type check default true",
-		"option name LMR type check default true",
-		"option name Futility type check default true",
-		"option name ReverseFutility type check default true",
-		"option name LateMovePruning type check default true",
-		"option name SEEPruning type check default true",
-		"option name Aspiration type check default true",
-		"option name CheckExtension type check default true",
-		"uciok",
 	}
+	// One check option per search feature switch, in field order.
+	features := reflect.ValueOf(search.DefaultFeatures())
+	for i := 0; i < features.NumField(); i++ {
+		want = append(want, fmt.Sprintf("option name %s type check default %v", features.Type().Field(i).Name, features.Field(i).Bool()))
+	}
+	want = append(want,
+		"option name SpyRevealPolicy type combo default search var search var never var asap",
+		"option name SpyWorlds type spin default 16 min 1 max 64",
+		"option name SpyKingCapture type check default false",
+		"option name SpyDrawClaims type combo default automatic var automatic var fide",
+		"uciok",
+	)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -56,7 +56,7 @@ type Options struct {
 
 // DefaultOptions are the settings a fresh engine starts with.
 func DefaultOptions() Options {
-	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Features: DefaultFeatures()}
+	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond, Features: DefaultFeatures()}
 }
 
 // Score bounds. Mate scores are MateScore minus the distance in plies.

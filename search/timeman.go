@@ -45,7 +45,9 @@ func newTimeManager(start time.Time, l Limits, side chess.Color, overhead time.D
 	}
 	usable := max(left-overhead, time.Millisecond)
 	base := usable/time.Duration(mtg) + inc*3/4
-	hardCap := usable * 3 / 4
+	// Never more than half the clock on one move: a loaded machine can
+	// deschedule the engine for tens of milliseconds after it decides.
+	hardCap := usable / 2
 	if mtg == 1 {
 		hardCap = usable * 9 / 10
 	}

@@ -194,6 +194,10 @@ type adamConfig struct {
 	lr     float64 // step size in centipawns
 	k      float64
 	frozen []bool // per flat weight: do not change
+	// l2 pulls every weight towards its starting value (a Gaussian prior):
+	// the loss gains l2/2·Σ(w−w0)². Without it, Adam's per-weight step
+	// normalisation lets rarely seen features run to extreme values.
+	l2     float64
 	report func(epoch int, loss float64)
 }
 
@@ -203,6 +207,7 @@ func (ds *dataset) adam(w []float64, cfg adamConfig) float64 {
 	m := make([]float64, len(w))
 	v := make([]float64, len(w))
 	grad := make([]float64, len(w))
+	w0 := append([]float64(nil), w...)
 	b1, b2 := 1.0, 1.0
 	for epoch := 1; epoch <= cfg.epochs; epoch++ {
 		clear(grad)
@@ -216,6 +221,7 @@ func (ds *dataset) adam(w []float64, cfg adamConfig) float64 {
 			if cfg.frozen != nil && cfg.frozen[i/2] {
 				continue
 			}
+			g += cfg.l2 * (w[i] - w0[i])
 			m[i] = beta1*m[i] + (1-beta1)*g
 			v[i] = beta2*v[i] + (1-beta2)*g*g
 			w[i] -= cfg.lr * (m[i] / (1 - b1)) / (math.Sqrt(v[i]/(1-b2)) + eps)

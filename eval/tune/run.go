@@ -45,6 +45,7 @@ func Run(args []string, out io.Writer) error {
 	fields := fs.String("fields", "", "tune only weights whose field name matches this `regexp` (default all)")
 	workers := fs.Int("threads", defaultWorkers(), "worker goroutines")
 	every := fs.Int("report", 100, "print the loss every N epochs")
+	l2 := fs.Float64("l2", 0, "L2 pull of each weight towards its starting value, per centipawn² (e.g. 1e-7)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func Run(args []string, out io.Writer) error {
 	before := ds.loss(v, k)
 	fmt.Fprintf(out, "K = %.4f, starting loss %.6f\n", k, before)
 	tstart := time.Now()
-	after := ds.adam(v, adamConfig{epochs: *epochs, lr: *lr, k: k, frozen: frozen,
+	after := ds.adam(v, adamConfig{epochs: *epochs, lr: *lr, k: k, frozen: frozen, l2: *l2,
 		report: func(epoch int, loss float64) {
 			if *every > 0 && epoch%*every == 0 {
 				fmt.Fprintf(out, "epoch %5d  loss %.6f  (%.1fs)\n", epoch, loss, time.Since(tstart).Seconds())
