@@ -44,7 +44,10 @@ func newTimeManager(start time.Time, l Limits, side chess.Color, overhead time.D
 		mtg = min(l.MovesToGo, defaultMovesToGo)
 	}
 	usable := max(left-overhead, time.Millisecond)
-	base := usable/time.Duration(mtg) + inc*3/4
+	// Half the increment: the clock then settles near 15 increments
+	// instead of draining to a few, which leaves room for scheduling
+	// delays in long games at short increments.
+	base := usable/time.Duration(mtg) + inc/2
 	// Never more than half the clock on one move: a loaded machine can
 	// deschedule the engine for tens of milliseconds after it decides.
 	hardCap := usable / 2
