@@ -81,13 +81,7 @@ func (p *Position) CountLegal() int {
 // pawnSetCount counts what pawnSetMoves would add in GenAll mode.
 func (p *Position) pawnSetCount(movers, mask Bitboard) int {
 	g := &pawnGeometry[p.side]
-	empty := ^p.byType[0]
-	enemy := p.byColor[p.side.Other()]
-	push1 := shiftBy(movers, g.up) & empty
-	push2 := shiftBy(push1&g.rank3, g.up) & empty & mask
-	push1 &= mask
-	capL := shiftBy(movers&^FileA, g.left) & enemy & mask
-	capR := shiftBy(movers&^FileH, g.right) & enemy & mask
+	push1, push2, capL, capR := p.pawnTargets(g, movers, mask)
 	promo := (push1 & g.promoRank).Count() + (capL & g.promoRank).Count() + (capR & g.promoRank).Count()
 	return push1.Count() + push2.Count() + capL.Count() + capR.Count() + 3*promo
 }

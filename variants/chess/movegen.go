@@ -184,17 +184,24 @@ func (p *Position) genPawns(l *MoveList, mode GenMode, mask, pinned Bitboard, ks
 	}
 }
 
+// pawnTargets returns the destinations of the pawns in movers, within
+// mask: single and double pushes, captures towards the a- and h-file.
+func (p *Position) pawnTargets(g *pawnDirs, movers, mask Bitboard) (push1, push2, capL, capR Bitboard) {
+	empty := ^p.byType[0]
+	enemy := p.byColor[p.side.Other()]
+	push1 = shiftBy(movers, g.up) & empty
+	push2 = shiftBy(push1&g.rank3, g.up) & empty & mask
+	push1 &= mask
+	capL = shiftBy(movers&^FileA, g.left) & enemy & mask
+	capR = shiftBy(movers&^FileH, g.right) & enemy & mask
+	return
+}
+
 // pawnSetMoves adds the pushes, captures and promotions of the pawns in
 // movers whose destinations lie in mask.
 func (p *Position) pawnSetMoves(l *MoveList, mode GenMode, movers, mask Bitboard) {
 	g := &pawnGeometry[p.side]
-	empty := ^p.byType[0]
-	enemy := p.byColor[p.side.Other()]
-	push1 := shiftBy(movers, g.up) & empty
-	push2 := shiftBy(push1&g.rank3, g.up) & empty & mask
-	push1 &= mask
-	capL := shiftBy(movers&^FileA, g.left) & enemy & mask
-	capR := shiftBy(movers&^FileH, g.right) & enemy & mask
+	push1, push2, capL, capR := p.pawnTargets(g, movers, mask)
 	if mode != GenNoisy {
 		addPawnMoves(l, push1&^g.promoRank, g.up)
 		addPawnMoves(l, push2, 2*g.up)
