@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"azar/search"
+	"azar/search/hidden"
 	"azar/variants/chess"
 )
 
@@ -24,6 +25,8 @@ type job struct {
 	hitCh    chan struct{} // closed on ponderhit
 	hitOnce  sync.Once
 	engine   *search.Engine
+	// spyEngine runs a spy-variant search (engine is then nil).
+	spyEngine *hidden.Engine
 }
 
 func (j *job) running() bool { return !j.finished.Load() }
@@ -35,6 +38,9 @@ func (j *job) ponderHit() {
 	})
 	if j.engine != nil {
 		j.engine.PonderHit()
+	}
+	if j.spyEngine != nil {
+		j.spyEngine.PonderHit()
 	}
 }
 
@@ -72,6 +78,22 @@ var goKeywords = map[string]bool{
 
 // parseGo reads the arguments of `go` for a search from pos.
 func parseGo(args []string, pos *chess.Position) (goCommand, error) {
+	var moves []chess.Move
+	g, err := parseGoArgs(args, func(tok string) error {
+		m, err := pos.ParseUCIMove(tok)
+		if err != nil {
+			return fmt.Errorf("searchmoves: %s is illegal or malformed in %s", quote(tok), pos.FEN())
+		}
+		moves = append(moves, m)
+		return nil
+	})
+	g.limits.SearchMoves = moves
+	return g, err
+}
+
+// parseGoArgs reads the arguments of `go`; searchMove takes each move of
+// searchmoves (the game's own notation) and says whether it is legal.
+func parseGoArgs(args []string, searchMove func(string) error) (goCommand, error) {
 	var g goCommand
 	l := &g.limits
 	clock := false
@@ -93,15 +115,15 @@ func parseGo(args []string, pos *chess.Position) (goCommand, error) {
 			l.Ponder = true
 			continue
 		case "searchmoves":
+			n := 0
 			for i+1 < len(args) && !goKeywords[args[i+1]] {
 				i++
-				m, err := pos.ParseUCIMove(args[i])
-				if err != nil {
-					return g, fmt.Errorf("searchmoves: %s is illegal or malformed in %s", quote(args[i]), pos.FEN())
+				if err := searchMove(args[i]); err != nil {
+					return g, err
 				}
-				l.SearchMoves = append(l.SearchMoves, m)
+				n++
 			}
-			if len(l.SearchMoves) == 0 {
+			if n == 0 {
 				return g, errors.New("searchmoves without moves")
 			}
 			continue
@@ -172,6 +194,14 @@ func parseGo(args []string, pos *chess.Position) (goCommand, error) {
 }
 
 func (p *Protocol) cmdGo(args []string) {
+	if p.spyMode() {
+		p.cmdSpyGo(args)
+		return
+	}
+	if p.luckyMode() {
+		p.cmdLuckyGo(args)
+		return
+	}
 	if p.busy() {
 		p.errorf("go while searching (send stop first)")
 		return

@@ -12,6 +12,7 @@ import (
 
 	"azar/protocol"
 	"azar/variants/chess"
+	"azar/variants/spy"
 )
 
 // sink collects a session's output for in-process tests; it is written by
@@ -195,6 +196,9 @@ func FuzzCommand(f *testing.F) {
 		"go depth 99999999999999999999", "go nodes 18446744073709551615", "go wtime 9223372036854775807", "go movetime x",
 		"position startpos\ngo depth 2\ngo depth 2", "go infinite\nisready\nstop", "go ponder\nponderhit",
 		"setoption name MultiPV value 5\nposition startpos moves e2e4\ngo depth 3",
+		"setoption name UCI_Variant value spy\nposition startpos card spy:KN moves e2e4 e7e5\ngo depth 2",
+		"setoption name UCI_Variant value spy\nposition startpos card b=wild\ngo depth 1\nd",
+		"setoption name UCI_Variant value spy\nposition startpos card spy:Pa moves e2e4 d7d5 e4e5 d5d4 reveal\ngo nodes 300\ngo perft 2",
 		"xyzzy", "\x00\xff", "go \u00a0 depth 1", "position startpos moves " + strings.Repeat("g1f3 g8f6 f3g1 f6g8 ", 30),
 	} {
 		f.Add(s)
@@ -247,6 +251,26 @@ func checkFuzzBestmove(t *testing.T, p *protocol.Protocol, out *sink, delta []st
 		if f, ok := strings.CutPrefix(l, "Fen: "); ok {
 			fen = f
 		}
+		if strings.Contains(l, "(choice pending)") {
+			// The spy variant's wildcard choice.
+			c, err := spy.ParseCard(strings.TrimPrefix(best, "bestmove "))
+			if err != nil || !c.IsWild() || c == spy.Wild {
+				t.Fatalf("wildcard choice answered %q", best)
+			}
+			return
+		}
+	}
+	if len(strings.Fields(fen)) > 6 {
+		// The spy variant.
+		st, err := spy.ParseState(fen, spy.Options{})
+		if err != nil {
+			t.Fatalf("d printed an unreadable spy FEN %q: %v", fen, err)
+		}
+		if len(st.Legal(nil)) == 0 && best == "bestmove 0000" {
+			return
+		}
+		checkSpyBestmove(t, best, st)
+		return
 	}
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {

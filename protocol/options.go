@@ -12,6 +12,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"azar/search"
+	"azar/search/hidden"
 )
 
 type optionKind uint8
@@ -78,6 +79,7 @@ func (p *Protocol) buildOptions() []*uciOption {
 			set: func(p *Protocol, v string) error {
 				p.sopts.HashMB, _ = strconv.Atoi(v)
 				p.engine.SetOptions(p.sopts)
+				p.syncSpyOptions()
 				return nil
 			}},
 		{name: "Threads", kind: spinOption, def: strconv.Itoa(d.Threads), min: 1, max: p.maxThreads,
@@ -102,10 +104,17 @@ func (p *Protocol) buildOptions() []*uciOption {
 				ms, _ := strconv.Atoi(v)
 				p.sopts.MoveOverhead = time.Duration(ms) * time.Millisecond
 				p.engine.SetOptions(p.sopts)
+				p.syncSpyOptions()
 				return nil
 			}},
 		{name: "UCI_Variant", kind: comboOption, def: Variants[0], vars: Variants,
 			set: func(p *Protocol, v string) error {
+				if v != p.variant && v == variantSpy {
+					p.resetSpy()
+				}
+				if v != p.variant && v == variantLucky {
+					p.resetLucky()
+				}
 				p.variant = v
 				return nil
 			}},
@@ -121,7 +130,50 @@ func (p *Protocol) buildOptions() []*uciOption {
 				return nil
 			}})
 	}
-	return opts
+	opts = append(opts, p.spyOptions()...)
+	return append(opts, p.luckyOptions()...)
+}
+
+// spyOptions are the spy variant's options (docs/protocol.md): the reveal
+// policy and the worlds searched, and the rule options, which reset the
+// spy position to the start.
+func (p *Protocol) spyOptions() []*uciOption {
+	d := p.spy.hopts
+	return []*uciOption{
+		{name: "SpyRevealPolicy", kind: comboOption, def: d.Policy.String(), vars: hidden.Policies,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.Policy, _ = hidden.ParsePolicy(v)
+				p.syncSpyOptions()
+				return nil
+			}},
+		{name: "SpyWorlds", kind: spinOption, def: strconv.Itoa(d.MaxWorlds), min: 1, max: MaxSpyWorlds,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.MaxWorlds, _ = strconv.Atoi(v)
+				p.syncSpyOptions()
+				return nil
+			}},
+		{name: "SpyKingCapture", kind: checkOption, def: "false",
+			set: func(p *Protocol, v string) error { return p.setSpyRule("king_capture", v) }},
+		{name: "SpyDrawClaims", kind: comboOption, def: "automatic", vars: []string{"automatic", "fide"},
+			set: func(p *Protocol, v string) error { return p.setSpyRule("draw_claims", v) }},
+	}
+}
+
+// MaxSpyWorlds bounds the SpyWorlds option.
+const MaxSpyWorlds = 64
+
+// setSpyRule changes a spy rule option; the spy position goes back to the
+// start under the new rules (send position again).
+func (p *Protocol) setSpyRule(name, v string) error {
+	r := p.spy.rules
+	if err := r.Set(name, v); err != nil {
+		return err
+	}
+	if r != p.spy.rules {
+		p.spy.rules = r
+		p.resetSpy()
+	}
+	return nil
 }
 
 // cmdSetOption is `setoption name <id> [value <x>]`. The name may hold

@@ -15,6 +15,7 @@ import (
 
 	"azar/eval"
 	"azar/search"
+	"azar/search/hidden"
 	"azar/variants/chess"
 )
 
@@ -27,7 +28,7 @@ const (
 
 // Variants are the values of the UCI_Variant option; the first is the
 // default. Each variant package joins the list when it lands.
-var Variants = []string{"chess"}
+var Variants = []string{"chess", variantSpy, variantLucky}
 
 // Limits of the spin options unless overridden with WithMaxHashMB or
 // WithMaxThreads.
@@ -62,6 +63,9 @@ type Protocol struct {
 	logFile    io.WriteCloser
 	maxHashMB  int
 	maxThreads int
+
+	spy   spySession   // the spy variant's position, rules and engine
+	lucky luckySession // the lucky variant's position, rules and engine
 
 	job    *job        // the running or last search / perft, or nil
 	broken atomic.Bool // the engine panicked; rebuild it before the next command
@@ -117,6 +121,9 @@ func New(in io.Reader, out io.Writer, opts ...Option) *Protocol {
 	p.sopts.HashMB = min(p.sopts.HashMB, p.maxHashMB)
 	p.sopts.Threads = min(p.sopts.Threads, p.maxThreads)
 	p.engine = search.New(p.sopts)
+	p.spy.hopts = hidden.DefaultOptions()
+	p.syncSpyOptions()
+	p.resetSpy()
 	p.options = p.buildOptions()
 	return p
 }
@@ -197,6 +204,8 @@ func (p *Protocol) Handle(line string) (goOn bool) {
 	if p.broken.Load() && !p.busy() {
 		p.log.Warn("rebuilding the engine after a panic")
 		p.engine = search.New(p.sopts)
+		p.spy.engine = nil
+		p.lucky.engine = nil
 		p.broken.Store(false)
 	}
 	f := strings.Fields(line)
@@ -221,6 +230,12 @@ func (p *Protocol) Handle(line string) (goOn bool) {
 			return true
 		}
 		p.engine.NewGame()
+		if p.spy.engine != nil {
+			p.spy.engine.NewGame()
+		}
+		if p.lucky.engine != nil {
+			p.lucky.engine.NewGame()
+		}
 	case "position":
 		p.cmdPosition(args)
 	case "go":
@@ -235,8 +250,24 @@ func (p *Protocol) Handle(line string) (goOn bool) {
 		p.stopJob()
 		return false
 	case "d":
+		if p.spyMode() {
+			p.spyDisplay()
+			return true
+		}
+		if p.luckyMode() {
+			p.luckyDisplay()
+			return true
+		}
 		p.out.send(strings.Split(strings.Trim(p.pos.String(), "\n"), "\n")...)
 	case "eval":
+		if p.spyMode() {
+			p.spyEval()
+			return true
+		}
+		if p.luckyMode() {
+			p.luckyEval()
+			return true
+		}
 		p.cmdEval()
 	default:
 		p.errorf("unknown command %s", quote(cmd))
@@ -300,6 +331,14 @@ func (p *Protocol) cmdEval() {
 }
 
 func (p *Protocol) cmdPosition(args []string) {
+	if p.spyMode() {
+		p.cmdSpyPosition(args)
+		return
+	}
+	if p.luckyMode() {
+		p.cmdLuckyPosition(args)
+		return
+	}
 	pos, err := parsePosition(args)
 	if err != nil {
 		p.errorf("position: %v", err)

@@ -96,7 +96,7 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
-		"option name UCI_Variant type combo default chess var chess var spy",
+		"option name UCI_Variant type combo default chess var chess var spy var lucky",
 		"option name Debug Log File type string default <empty>",
 	}
 	// One check option per search feature switch, in field order.
@@ -109,6 +109,15 @@ func TestHandshake(t *testing.T) {
 		"option name SpyWorlds type spin default 16 min 1 max 64",
 		"option name SpyKingCapture type check default false",
 		"option name SpyDrawClaims type combo default automatic var automatic var fide",
+		"option name Lucky_Edition type combo default second var second var first",
+		"option name Lucky_MandatoryCard type check default false",
+		"option name Lucky_KingCapture type check default false",
+		"option name Lucky_TemporalCards type string default all",
+		"option name Lucky_TemporalThreeTurns type check default false",
+		"option name Lucky_RulesCardsInDeck type check default false",
+		"option name Lucky_DrawClaims type combo default automatic var automatic var fide",
+		"option name LuckyDrawPolicy type combo default search var search var never var always",
+		"option name LuckyChancePruning type check default true",
 		"uciok",
 	)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -130,8 +130,12 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 		return Result{}
 	}
 
-	done := make(chan struct{})
+	// The watcher turns cancellation into the stop flag. Search waits for
+	// it to exit before returning, so a late cancel can never stop the
+	// next search.
+	done, watcherDone := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(watcherDone)
 		select {
 		case <-ctx.Done():
 			e.stopped.Store(true)
@@ -162,6 +166,7 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	e.waitIfRequired(ctx, l)
 	wg.Wait()
 	close(done)
+	<-watcherDone
 
 	best := main.rootMoves[0]
 	res := Result{Move: best.move, Score: best.score, Depth: main.rootDepth, Nodes: e.totalNodesFinal()}

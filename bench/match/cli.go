@@ -34,7 +34,7 @@ engine's own keys win):
                        stalled engines are always restarted)
 
 Match options:
-  -variant NAME        game to play (default chess)
+  -variant NAME        game to play: chess (default), spy or lucky
   -games N             number of games (default 2); each opening is played
                        once per seat rotation (twice with two engines)
   -concurrency N       games in parallel (default 1)

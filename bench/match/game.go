@@ -86,6 +86,13 @@ type Action struct {
 	Move   string // the action as sent by the engine (UCI notation)
 	Text   string // the action in the game's notation (chess: SAN)
 	Book   bool   // played from the opening, not by an engine
+	// Secret marks a private action that is no move on the board (the
+	// spy wildcard's choice): kept in the record for replays, left out
+	// of the PGN movetext and of adjudication; the variant's tags show it.
+	Secret bool
+	// Cont marks an action that continues its seat's turn (a card's
+	// second move): the PGN gives it no move number.
+	Cont bool
 
 	Score Score         // the last score the engine reported, if any
 	Depth int           // the last depth the engine reported
@@ -221,14 +228,13 @@ func (s Score) String() string {
 	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
 }
 
-var variants = map[string]Variant{"chess": Chess{}}
+var variants = map[string]Variant{"chess": Chess{}, "spy": Spy{}, "lucky": Lucky{}}
 
-// LookupVariant returns the variant of that name. Only "chess" exists so
-// far.
+// LookupVariant returns the variant of that name: chess, spy or lucky.
 func LookupVariant(name string) (Variant, error) {
 	v, ok := variants[strings.ToLower(name)]
 	if !ok {
-		return nil, fmt.Errorf("unknown variant %q (known: chess)", name)
+		return nil, fmt.Errorf("unknown variant %q (known: chess, spy, lucky)", name)
 	}
 	return v, nil
 }

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"azar/protocol"
 )
 
 // testEngine is the path of bench/internal/testengine, built once by
@@ -19,6 +21,14 @@ import (
 var testEngine string
 
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == uciArg {
+		// Re-executed as Azar's UCI engine (the spy referee tests).
+		if err := protocol.New(os.Stdin, os.Stdout).Run(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	dir, err := os.MkdirTemp("", "azar-match-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

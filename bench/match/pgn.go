@@ -54,7 +54,7 @@ func WritePGN(w io.Writer, rec *GameRecord, cfg *Config) error {
 		}
 	}
 	tag("Termination", rec.Result.End.Termination())
-	tag("PlyCount", strconv.Itoa(len(rec.Actions)))
+	tag("PlyCount", strconv.Itoa(plies(rec.Actions)))
 	if rec.Opening.ID != "" {
 		tag("Opening", rec.Opening.ID)
 	}
@@ -82,7 +82,11 @@ func movetext(rec *GameRecord) string {
 	afterComment := true
 	lastNumber := -1
 	for _, a := range rec.Actions {
+		if a.Secret {
+			continue
+		}
 		switch {
+		case a.Cont && a.Number == lastNumber:
 		case a.Seat == 0 && a.Number != lastNumber:
 			toks = append(toks, strconv.Itoa(a.Number)+".")
 		case afterComment || a.Number != lastNumber:
@@ -107,6 +111,17 @@ func movetext(rec *GameRecord) string {
 	}
 	toks = append(toks, rec.Result.PGN())
 	return strings.Join(toks, " ")
+}
+
+// plies counts the actions on the board (secret ones left out).
+func plies(actions []Action) int {
+	n := 0
+	for _, a := range actions {
+		if !a.Secret {
+			n++
+		}
+	}
+	return n
 }
 
 // seconds3 writes seconds with at most three decimals: 0.8, 0.052, 12.

@@ -133,7 +133,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 		if _, over := g.Result(); over {
 			break
 		}
-		if cfg.MaxMoves > 0 && len(rec.Actions) >= cfg.MaxMoves*ns {
+		if cfg.MaxMoves > 0 && plies(rec.Actions) >= cfg.MaxMoves*ns {
 			g.Adjudicate(draw(ns, EndMoveLimit, fmt.Sprintf("Draw by move limit (%d moves)", cfg.MaxMoves)))
 			break
 		}
@@ -192,6 +192,9 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 		if _, over := g.Result(); over {
 			break
 		}
+		if a.Secret {
+			continue
+		}
 		if r, ok := adj.update(a); ok {
 			if r.End == EndResign {
 				g.Forfeit(a.Seat, EndResign, r.Text)
@@ -201,6 +204,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 		}
 	}
 	rec.Result, _ = g.Result()
+	rec.Tags = g.Tags() // what the game revealed (a spy wildcard's choice)
 	for ei := range restarted {
 		rec.Restarted = append(rec.Restarted, ei)
 	}

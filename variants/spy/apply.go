@@ -55,8 +55,9 @@ func (s *State) appendLegal(buf []variants.Action) []variants.Action {
 	start := len(buf)
 	var l moveList
 	s.genPseudo(&l)
+	lg := s.newLegality()
 	for _, m := range l.m[:l.n] {
-		if s.moveLegal(m) {
+		if s.legal(&lg, m) {
 			buf = append(buf, MoveAction(m))
 		}
 	}

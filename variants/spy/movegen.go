@@ -237,6 +237,37 @@ func (s *State) moveLegal(m chess.Move) bool {
 	return s.opts.KingCapture || s.kingSafeAfter(m)
 }
 
+// legality caches what the legality test of many moves of one position
+// shares: moves of a piece that stands on no line through its own king
+// cannot expose the king (attacks by knights, pawns and the original
+// queen's knight jumps are never discovered), so when the king is not in
+// check they are legal without being played.
+type legality struct {
+	fast  bool           // not in check, king on the board, check rule on
+	king  chess.Square   // the mover's king
+	lines chess.Bitboard // squares on a rank, file or diagonal through it
+}
+
+func (s *State) newLegality() legality {
+	if s.opts.KingCapture {
+		return legality{}
+	}
+	us := s.pos.Side()
+	k := s.pos.KingSquare(us)
+	if k == chess.NoSquare || s.inCheck(us) {
+		return legality{}
+	}
+	return legality{fast: true, king: k, lines: chess.RookAttacks(k, 0) | chess.BishopAttacks(k, 0)}
+}
+
+// legal is moveLegal with the shared test.
+func (s *State) legal(lg *legality, m chess.Move) bool {
+	if lg.fast && m.From() != lg.king && !lg.lines.Has(m.From()) && m.Kind() != chess.KindEnPassant {
+		return true
+	}
+	return s.moveLegal(m)
+}
+
 // revealOK checks the conditions of rules section 7.1 for the side to move
 // revealing with card (condition 1, the turn, is implied).
 func (s *State) revealOK(card Card) bool {
@@ -279,8 +310,9 @@ func (s *State) candidateCards(buf []Card) []Card {
 func (s *State) hasLegalAction() bool {
 	var l moveList
 	s.genPseudo(&l)
+	lg := s.newLegality()
 	for _, m := range l.m[:l.n] {
-		if s.moveLegal(m) {
+		if s.legal(&lg, m) {
 			return true
 		}
 	}

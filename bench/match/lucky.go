@@ -1,0 +1,276 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"azar/variants/chess"
+	"azar/variants/lucky"
+)
+
+// Lucky is Cartas de la Suerte (variants/lucky, docs/lucky.md) refereed:
+// the runner shuffles the draw pile from the game's seeded source of
+// chance, and when an engine answers `bestmove draw` it turns the top card
+// and appends the reveal to the public action list; the engine is then
+// asked again for the card's actions. Cards returned to the deck go in at
+// random places and the discard pile is reshuffled when the pile runs out
+// (rules §5.2), all from the same source, so a game replays from its seed.
+// Both games of an opening pair start from the same deck order. Every
+// action is validated by the rules package, and games end by its rules.
+type Lucky struct {
+	// Rules are the rule options. The engines must be told the same with
+	// their own options (Lucky_Edition, ...).
+	Rules lucky.Options
+}
+
+// Name returns "lucky".
+func (Lucky) Name() string { return "lucky" }
+
+// Seats returns White ("w" clock) and Black ("b" clock).
+func (Lucky) Seats() []Seat { return Chess{}.Seats() }
+
+// NewGame sets up the opening (a lucky FEN, or a chess FEN whose whole
+// deck is in the draw pile, and book actions, which may not draw) and
+// shuffles the draw pile from rng. The book actions are checked here and
+// played by the runner through Play.
+func (v Lucky) NewGame(o Opening, rng *rand.Rand) (Game, error) {
+	if err := v.Rules.Validate(); err != nil {
+		return nil, err
+	}
+	g := &luckyGame{rules: v.Rules, rng: rng}
+	if o.FEN == "" {
+		g.st = lucky.New(v.Rules)
+	} else {
+		st, err := lucky.ParseState(o.FEN, v.Rules)
+		if err != nil {
+			return nil, err
+		}
+		g.st = st
+		if g.fen = st.Encode(); g.fen == lucky.New(v.Rules).Encode() {
+			g.fen = ""
+		}
+	}
+	check := g.st.Clone().(*lucky.State)
+	for _, m := range o.Moves {
+		if m == "draw" {
+			return nil, fmt.Errorf("opening %q: book actions may not draw (the referee deals the cards)", o.ID)
+		}
+		if err := check.Play(m); err != nil {
+			return nil, fmt.Errorf("opening %q: %w", o.ID, err)
+		}
+	}
+	g.pile = deckList(g.st.Pile())
+	rng.Shuffle(len(g.pile), func(i, j int) { g.pile[i], g.pile[j] = g.pile[j], g.pile[i] })
+	ids := make([]string, len(g.pile))
+	for i, k := range g.pile {
+		ids[i] = k.String()
+	}
+	g.deal = strings.Join(ids, ",")
+	return g, nil
+}
+
+// deckList lists a multiset's cards in table order.
+func deckList(d lucky.Deck) []lucky.Kind {
+	var out []lucky.Kind
+	for k, n := range d {
+		for range n {
+			out = append(out, lucky.Kind(k))
+		}
+	}
+	return out
+}
+
+type luckyGame struct {
+	rules  lucky.Options
+	rng    *rand.Rand
+	st     *lucky.State
+	fen    string       // the start, "" for the standard one
+	pile   []lucky.Kind // the physical draw pile, top first
+	deal   string       // its order at the start, for the tags
+	tokens []string     // every action from the start, reveals included
+	result Result
+	over   bool
+}
+
+func (g *luckyGame) ToMove() int { return int(g.st.Side()) }
+
+// Position is the same for both seats (everything is public): the start
+// and every action, each reveal right after its draw.
+func (g *luckyGame) Position(int) string {
+	var b strings.Builder
+	if g.fen == "" {
+		b.WriteString("startpos")
+	} else {
+		b.WriteString("fen " + g.fen)
+	}
+	if len(g.tokens) > 0 {
+		b.WriteString(" moves " + strings.Join(g.tokens, " "))
+	}
+	return b.String()
+}
+
+// Play validates and applies seat's action. After `draw` it turns the top
+// card and applies the reveal; the action's Text is then `draw {card}`,
+// the card as a PGN comment. Text is the action token otherwise
+// (docs/lucky.md, "PGN").
+func (g *luckyGame) Play(seat int, action string) (Action, error) {
+	if g.over {
+		return Action{}, errors.New("the game is over")
+	}
+	if seat != g.ToMove() {
+		return Action{}, fmt.Errorf("it is not %s's turn", chess.Color(seat))
+	}
+	a, err := g.st.ParseAction(action)
+	if err != nil {
+		return Action{}, err
+	}
+	if lucky.TypeOf(a) == lucky.ActReveal {
+		return Action{}, fmt.Errorf("%s: the referee reveals the cards", action)
+	}
+	act := Action{Seat: seat, Number: g.st.Turn()/2 + 1, Move: lucky.FormatAction(a), Cont: g.st.Phase() != lucky.PhaseStart}
+	act.Text = act.Move
+	if err := g.st.Apply(a); err != nil {
+		return Action{}, err
+	}
+	g.tokens = append(g.tokens, act.Move)
+	if g.st.Phase() == lucky.PhaseChance {
+		k := g.drawTop()
+		if err := g.st.Apply(lucky.RevealAction(k)); err != nil {
+			// The referee's pile and the rules' disagree: a bug.
+			panic(fmt.Sprintf("lucky referee: reveal %s refused: %v", k, err))
+		}
+		g.tokens = append(g.tokens, k.String())
+		act.Text += " {" + k.String() + "}"
+	}
+	g.sync()
+	g.judge()
+	return act, nil
+}
+
+// drawTop takes the top card of the physical pile, reshuffling the
+// discard pile first if the pile is empty.
+func (g *luckyGame) drawTop() lucky.Kind {
+	if len(g.pile) == 0 {
+		g.pile = deckList(g.st.Discard())
+		g.rng.Shuffle(len(g.pile), func(i, j int) { g.pile[i], g.pile[j] = g.pile[j], g.pile[i] })
+	}
+	k := g.pile[0]
+	g.pile = g.pile[1:]
+	return k
+}
+
+// sync makes the physical pile hold what the rules' pile holds: cards
+// returned to the deck go in at random places (rules §5.2), one at a time
+// in table order; after the rules reshuffle the discard pile into an empty
+// pile, that is a uniform shuffle.
+func (g *luckyGame) sync() {
+	want := g.st.Pile()
+	var have lucky.Deck
+	for _, k := range g.pile {
+		have[k]++
+	}
+	for k := range want {
+		for have[k] > want[k] {
+			// Never expected; drop the bottom-most copy.
+			for i := len(g.pile) - 1; i >= 0; i-- {
+				if g.pile[i] == lucky.Kind(k) {
+					g.pile = append(g.pile[:i], g.pile[i+1:]...)
+					break
+				}
+			}
+			have[k]--
+		}
+		for have[k] < want[k] {
+			i := g.rng.IntN(len(g.pile) + 1)
+			g.pile = append(g.pile, 0)
+			copy(g.pile[i+1:], g.pile[i:])
+			g.pile[i] = lucky.Kind(k)
+			have[k]++
+		}
+	}
+}
+
+// judge ends the game if the rules end it.
+func (g *luckyGame) judge() {
+	over, scores, reason := g.st.Result()
+	if !over {
+		return
+	}
+	winner := -1
+	for s, x := range scores {
+		if x == 1 {
+			winner = s
+		}
+	}
+	switch {
+	case reason == "checkmate":
+		g.end(win(2, winner, EndCheckmate, seatName(winner)+" mates"))
+	case reason == "king captured":
+		g.end(win(2, winner, EndKingCaptured, seatName(winner)+" captures the king"))
+	case reason == "stalemate":
+		g.end(draw(2, EndStalemate, "Draw by stalemate"))
+	case reason == "insufficient material":
+		g.end(draw(2, EndInsufficient, "Draw by insufficient material"))
+	case strings.Contains(reason, "repetition"):
+		g.end(draw(2, EndRepetition, "Draw by "+reason))
+	case strings.Contains(reason, "move rule"):
+		g.end(draw(2, EndFiftyMoves, "Draw by "+reason))
+	case winner >= 0:
+		g.end(win(2, winner, End(reason), seatName(winner)+" wins: "+reason))
+	default:
+		g.end(draw(2, End(reason), "Draw: "+reason))
+	}
+}
+
+func (g *luckyGame) end(r Result) {
+	if !g.over {
+		g.result, g.over = r, true
+	}
+}
+
+func (g *luckyGame) Result() (Result, bool) {
+	if !g.over && len(g.tokens) == 0 {
+		g.judge() // an opening position may already be over
+	}
+	return g.result, g.over
+}
+
+func (g *luckyGame) Forfeit(seat int, end End, text string) { g.end(win(2, 1-seat, end, text)) }
+
+func (g *luckyGame) Adjudicate(r Result) { g.end(r) }
+
+// Tags are SetUp and FEN for an opening position, LuckyDeck (the draw
+// pile's order at the start, top first) and LuckyRules when the rule
+// options are not the defaults.
+func (g *luckyGame) Tags() []Tag {
+	var tags []Tag
+	if g.fen != "" {
+		tags = append(tags, Tag{"SetUp", "1"}, Tag{"FEN", g.fen})
+	}
+	tags = append(tags, Tag{"LuckyDeck", g.deal})
+	if g.rules != (lucky.Options{}) {
+		tags = append(tags, Tag{"LuckyRules", g.rules.String()})
+	}
+	return tags
+}
+
+// LuckyState is the referee's state of a lucky game: for tests and tools.
+// g must come from Lucky.NewGame.
+func LuckyState(g Game) (*lucky.State, bool) {
+	lg, ok := g.(*luckyGame)
+	if !ok {
+		return nil, false
+	}
+	return lg.st, true
+}
+
+// LuckyActions is every action of a lucky game from its start, reveals
+// included (what Position sends after "moves").
+func LuckyActions(g Game) []string {
+	if lg, ok := g.(*luckyGame); ok {
+		return append([]string(nil), lg.tokens...)
+	}
+	return nil
+}

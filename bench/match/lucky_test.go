@@ -1,0 +1,244 @@
+package match
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"azar/variants/lucky"
+)
+
+func newLuckyGame(t *testing.T, seed uint64, o Opening) *luckyGame {
+	t.Helper()
+	g, err := Lucky{}.NewGame(o, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*luckyGame)
+}
+
+// randomLuckyGame plays up to n actions chosen by rng among the legal
+// ones (drawing half the time it may) and returns the actions played.
+func randomLuckyGame(t *testing.T, g *luckyGame, rng *rand.Rand, n int) []string {
+	t.Helper()
+	var played []string
+	for range n {
+		if _, over := g.Result(); over {
+			break
+		}
+		acts := g.st.Legal(nil)
+		a := acts[rng.IntN(len(acts))]
+		if slices.Contains(acts, lucky.DrawAction) && rng.IntN(2) == 0 {
+			a = lucky.DrawAction
+		}
+		tok := lucky.FormatAction(a)
+		rec := mustPlay(t, g, g.ToMove(), tok)
+		if rec.Move != tok {
+			t.Fatalf("played %s, recorded %s", tok, rec.Move)
+		}
+		played = append(played, tok)
+		// The physical pile holds what the rules' pile holds.
+		var have lucky.Deck
+		for _, k := range g.pile {
+			have[k]++
+		}
+		if have != g.st.Pile() {
+			t.Fatalf("after %s: referee pile %v, rules pile %v", tok, have, g.st.Pile())
+		}
+		// The position sent to the engines rebuilds the same state.
+		st, err := lucky.ParseState(lucky.New(lucky.Options{}).Encode(), lucky.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Play(LuckyActions(g)...); err != nil || st.Encode() != g.st.Encode() {
+			t.Fatalf("position %q does not rebuild the state (%v)", g.Position(0), err)
+		}
+	}
+	return played
+}
+
+// TestLuckyDealAndReplay: the referee's pile follows the rules' pile
+// through draws, returned cards and reshuffles; a game replays exactly
+// from its seed; another seed deals another order.
+func TestLuckyDealAndReplay(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	reshuffled := false
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		g := newLuckyGame(t, seed, Opening{})
+		played := randomLuckyGame(t, g, rand.New(rand.NewPCG(seed, 99)), 400)
+		reshuffled = reshuffled || strings.Count(strings.Join(LuckyActions(g), " "), "draw") > g.st.DeckSize()
+
+		h := newLuckyGame(t, seed, Opening{})
+		for _, tok := range played {
+			mustPlay(t, h, h.ToMove(), tok)
+		}
+		if !slices.Equal(LuckyActions(g), LuckyActions(h)) || g.st.Encode() != h.st.Encode() {
+			t.Fatalf("seed %d does not replay", seed)
+		}
+		r1, o1 := g.Result()
+		r2, o2 := h.Result()
+		if o1 != o2 || r1.PGN() != r2.PGN() || r1.End != r2.End {
+			t.Errorf("seed %d: results %+v %+v", seed, r1, r2)
+		}
+		other := newLuckyGame(t, seed+1000, Opening{})
+		if tagValueOf(g.Tags(), "LuckyDeck") == tagValueOf(other.Tags(), "LuckyDeck") {
+			t.Errorf("seeds %d and %d deal the same order", seed, seed+1000)
+		}
+		if deck := tagValueOf(g.Tags(), "LuckyDeck"); strings.Count(deck, ",") != 53 {
+			t.Errorf("deck tag %q", deck)
+		}
+	}
+	if !reshuffled && !testing.Short() {
+		t.Error("no game drew through the whole deck")
+	}
+}
+
+func tagValueOf(tags []Tag, name string) string {
+	for _, t := range tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+func TestLuckyRefereeRejects(t *testing.T) {
+	g := newLuckyGame(t, 3, Opening{})
+	for _, c := range []struct {
+		seat int
+		tok  string
+	}{{1, "e7e5"}, {0, "draw"}, {0, "move2:N+B"}, {0, "e2e5"}, {0, "banana"}} {
+		if _, err := g.Play(c.seat, c.tok); err == nil {
+			t.Errorf("%s by seat %d accepted", c.tok, c.seat)
+		}
+	}
+	mustPlay(t, g, 0, "e2e4")
+	mustPlay(t, g, 1, "e7e5")
+	a := mustPlay(t, g, 0, "draw")
+	top := strings.Split(tagValueOf(g.Tags(), "LuckyDeck"), ",")[0]
+	if a.Text != "draw {"+top+"}" || LuckyActions(g)[3] != top {
+		t.Errorf("draw recorded as %q, actions %v, top card %s", a.Text, LuckyActions(g), top)
+	}
+	if g.Position(1) != g.Position(0) || !strings.HasPrefix(g.Position(0), "startpos moves e2e4 e7e5 draw "+top) {
+		t.Errorf("position %q", g.Position(0))
+	}
+	if _, err := (Lucky{}).NewGame(Opening{Moves: []string{"e2e4", "draw"}}, rand.New(rand.NewPCG(1, 0))); err == nil {
+		t.Error("a book draw accepted")
+	}
+	if _, err := (Lucky{Rules: lucky.Options{KingCapture: true}}).NewGame(Opening{}, rand.New(rand.NewPCG(1, 0))); err == nil {
+		t.Error("inconsistent rules accepted")
+	}
+	// A chess FEN opening: the whole deck in the pile.
+	g = newLuckyGame(t, 3, Opening{FEN: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", Moves: []string{"f1b5"}})
+	if !strings.HasPrefix(g.Position(0), "fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 pile=") {
+		t.Errorf("position %q", g.Position(0))
+	}
+}
+
+// luckyReplay plays a recorded game again from its seed, as Run dealt it.
+func luckyReplay(v Variant, seed uint64, rec *GameRecord) (Game, error) {
+	g, err := v.NewGame(rec.Opening, rand.New(rand.NewPCG(seed, uint64(rec.Pair))))
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range rec.Actions {
+		if _, err := g.Play(a.Seat, a.Move); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// luckyAzar is Azar in the lucky variant at a fixed node count per action.
+func luckyAzar(name string, nodes int64, opts ...Option) EngineConfig {
+	return EngineConfig{
+		Name:    name,
+		Cmd:     os.Args[0],
+		Args:    []string{uciArg},
+		Options: append([]Option{{"Hash", "4"}}, opts...),
+		Limits:  Limits{Nodes: nodes},
+	}
+}
+
+// TestLuckyMatchReplay plays Azar against Azar that never draws: every
+// action valid, the PGN records the draws and their cards, each game
+// replays from the seed to the same end, and a second run plays the same
+// games.
+func TestLuckyMatchReplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays lucky games")
+	}
+	run := func() (*Report, string) {
+		cfg, pgn := config(2, luckyAzar("search", 400), luckyAzar("never", 400, Option{"LuckyDrawPolicy", "never"}))
+		cfg.Variant = Lucky{}
+		cfg.Seed = 5
+		cfg.MaxMoves = 30
+		cfg.Concurrency = 2
+		cfg.StartTimeout = 20 * time.Second
+		rep, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep, pgn.String()
+	}
+	rep, pgn := run()
+	if len(rep.Games) != 2 {
+		t.Fatalf("%d games", len(rep.Games))
+	}
+	draws := 0
+	for _, rec := range rep.Games {
+		if rec.Result.End.Forfeit() {
+			t.Errorf("game %d: %s", rec.Number, rec.Result.Text)
+		}
+		g, err := luckyReplay(Lucky{}, 5, rec)
+		if err != nil {
+			t.Fatalf("game %d does not replay: %v", rec.Number, err)
+		}
+		r, over := g.Result()
+		if over != (rec.Result.End != EndMoveLimit) || (over && (r.End != rec.Result.End || r.PGN() != rec.Result.PGN())) {
+			t.Errorf("game %d replays to %+v (over %v), recorded %+v", rec.Number, r, over, rec.Result)
+		}
+		for _, a := range rec.Actions {
+			if a.Move == "draw" {
+				draws++
+				if rec.Engines[a.Seat] == 1 {
+					t.Errorf("game %d: the engine that never draws drew", rec.Number)
+				}
+			}
+		}
+	}
+	if draws == 0 {
+		t.Error("no draw in two games")
+	}
+	if a, b := rep.Games[0], rep.Games[1]; tagValueOf(a.Tags, "LuckyDeck") != tagValueOf(b.Tags, "LuckyDeck") {
+		t.Errorf("the two games of a pair start from different decks")
+	}
+	games := pgnGames(pgn)
+	if len(games) != 2 || tagValue(games[0], "Variant") != "lucky" || tagValue(games[0], "LuckyDeck") == "" {
+		t.Fatalf("PGN:\n%s", pgn)
+	}
+	if !strings.Contains(pgn, "draw {") {
+		t.Errorf("PGN without card events:\n%s", pgn)
+	}
+
+	rep2, _ := run()
+	for i := range rep.Games {
+		var m1, m2 []string
+		for _, a := range rep.Games[i].Actions {
+			m1 = append(m1, a.Move)
+		}
+		for _, a := range rep2.Games[i].Actions {
+			m2 = append(m2, a.Move)
+		}
+		if !slices.Equal(m1, m2) {
+			t.Errorf("game %d differs between two runs:\n%v\n%v", i+1, m1, m2)
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package match
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"azar/variants/chess"
+	"azar/variants/spy"
+)
+
+// uciArg makes the test binary run Azar's UCI loop (see TestMain): the spy
+// tests play real Azar engines without building cmd/azar.
+const uciArg = "azar-uci"
+
+// azarEngine is Azar in the spy variant at a fixed node count per move.
+func azarEngine(name string, nodes int64, opts ...Option) EngineConfig {
+	return EngineConfig{
+		Name:    name,
+		Cmd:     os.Args[0],
+		Args:    []string{uciArg},
+		Options: append([]Option{{"Hash", "4"}, {"SpyWorlds", "4"}}, opts...),
+		Limits:  Limits{Nodes: nodes},
+	}
+}
+
+// spySeed finds a seed whose deal gives the cards wanted (a test helper:
+// deals are a pure function of the seed).
+func spySeed(t *testing.T, want func(w, b spy.Card) bool) uint64 {
+	for seed := uint64(0); seed < 10000; seed++ {
+		if w, b := spy.Deal(rand.New(rand.NewPCG(seed, 0))); want(w, b) {
+			return seed
+		}
+	}
+	t.Fatal("no seed deals the cards wanted")
+	return 0
+}
+
+func newSpyGame(t *testing.T, seed uint64, o Opening) *spyGame {
+	t.Helper()
+	g, err := Spy{}.NewGame(o, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*spyGame)
+}
+
+func mustPlay(t *testing.T, g Game, seat int, tok string) Action {
+	t.Helper()
+	a, err := g.Play(seat, tok)
+	if err != nil {
+		t.Fatalf("%s by seat %d: %v", tok, seat, err)
+	}
+	return a
+}
+
+func TestSpyDealAndPositions(t *testing.T) {
+	seed := spySeed(t, func(w, b spy.Card) bool { return w == spy.SpyPf && b == spy.SpyPc })
+	g := newSpyGame(t, seed, Opening{})
+	if got := g.Position(0); got != "startpos card w=spy:Pf" {
+		t.Errorf("White told %q", got)
+	}
+	if got := g.Position(1); got != "startpos card b=spy:Pc" {
+		t.Errorf("Black told %q", got)
+	}
+	for _, tok := range []string{"e2e4", "d7d5", "e4e5", "d5d4"} {
+		mustPlay(t, g, g.ToMove(), tok)
+	}
+	// Refused actions leave the game as it was.
+	before := g.st.EncodeFull()
+	for _, bad := range []string{"reveal:spy:Pc", "reveal:spy:KN", "e7e5", "wild:KN", "xyz"} {
+		if _, err := g.Play(0, bad); err == nil {
+			t.Errorf("White's %s accepted", bad)
+		}
+	}
+	if _, err := g.Play(1, "reveal"); err == nil {
+		t.Errorf("Black acted on White's turn")
+	}
+	if g.st.EncodeFull() != before {
+		t.Fatalf("a refused action changed the game")
+	}
+	// White's reveal: the f7 pawn turns white and checks.
+	a := mustPlay(t, g, 0, "reveal")
+	if a.Move != "reveal:spy:Pf" || a.Text != "reveal:spy:Pf+" || a.Number != 3 {
+		t.Errorf("reveal recorded as %+v", a)
+	}
+	want := "startpos card b=spy:Pc moves e2e4 d7d5 e4e5 d5d4 reveal:spy:Pf"
+	if got := g.Position(1); got != want {
+		t.Errorf("Black told %q, want %q", got, want)
+	}
+	if got := g.Position(0); !strings.Contains(got, "card w=spy:Pf moves") || strings.Contains(got, "spy:Pc") {
+		t.Errorf("White told %q", got)
+	}
+	mustPlay(t, g, 1, "e8f7")
+	mustPlay(t, g, 0, "g1f3")
+	if _, err := g.Play(0, "reveal"); err == nil {
+		t.Errorf("White revealed twice")
+	}
+	if a := mustPlay(t, g, 1, "reveal"); a.Move != "reveal:spy:Pc" {
+		t.Errorf("Black's reveal recorded as %+v", a)
+	}
+	tags := g.Tags()
+	if !slices.Contains(tags, Tag{"WhiteCard", "spy:Pf"}) || !slices.Contains(tags, Tag{"BlackCard", "spy:Pc"}) {
+		t.Errorf("tags %v", tags)
+	}
+}
+
+func TestSpyWildcard(t *testing.T) {
+	seed := spySeed(t, func(w, b spy.Card) bool { return w != spy.Wild && b == spy.Wild })
+	g := newSpyGame(t, seed, Opening{Moves: []string{"e2e4", "e7e5"}})
+	// Book moves first, then Black's choice, then White moves.
+	mustPlay(t, g, g.ToMove(), "e2e4")
+	mustPlay(t, g, g.ToMove(), "e7e5")
+	if g.ToMove() != 1 {
+		t.Fatalf("seat %d to act, want Black's wildcard choice", g.ToMove())
+	}
+	if got := g.Position(1); got != "startpos card b=wild moves e2e4 e7e5" {
+		t.Errorf("Black told %q", got)
+	}
+	for _, bad := range []string{"g1f3", "wild", "spy:KN", "wild:Pa", "neutral"} {
+		if _, err := g.Play(1, bad); err == nil {
+			t.Errorf("choice %s accepted", bad)
+		}
+	}
+	a := mustPlay(t, g, 1, "wild:KB")
+	if !a.Secret || a.Move != "wild:KB" {
+		t.Errorf("choice recorded as %+v", a)
+	}
+	if g.ToMove() != 0 || !strings.Contains(g.Position(1), "card b=wild:KB") {
+		t.Errorf("after the choice: seat %d, Black told %q", g.ToMove(), g.Position(1))
+	}
+	if !slices.Contains(g.Tags(), Tag{"BlackCard", "wild:KB"}) {
+		t.Errorf("tags %v", g.Tags())
+	}
+	// A chess FEN opening with cards is refused; one without is fine.
+	if _, err := (Spy{}).NewGame(Opening{FEN: spy.StartFEN + " w=neutral"}, rand.New(rand.NewPCG(1, 0))); err == nil {
+		t.Errorf("an opening with a card was accepted")
+	}
+	g = newSpyGame(t, 1, Opening{FEN: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"})
+	if !strings.HasPrefix(g.Position(0), "fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 RBN/RBN --/-- e2:e4,e7:e5 card w=") {
+		t.Errorf("FEN opening: White told %q", g.Position(0))
+	}
+}
+
+func TestSpyEndings(t *testing.T) {
+	// A back-rank mate from a chess FEN opening.
+	g := newSpyGame(t, 3, Opening{FEN: "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1"})
+	if a := mustPlay(t, g, 0, "a1a8"); a.Text != "Ra8#" {
+		t.Errorf("mate recorded as %+v", a)
+	}
+	r, over := g.Result()
+	if !over || r.End != EndCheckmate || r.PGN() != "1-0" || r.Text != "White mates" {
+		t.Errorf("result %+v over %v", r, over)
+	}
+	if _, err := g.Play(1, "g8h8"); err == nil {
+		t.Errorf("a move after the end was accepted")
+	}
+	// King capture: the king steps next to the rook, which takes it.
+	g2, err := Spy{Rules: spy.Options{KingCapture: true}}.NewGame(Opening{FEN: "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"}, rand.New(rand.NewPCG(1, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustPlay(t, g2, 0, "e1d1")
+	mustPlay(t, g2, 1, "d2d1")
+	if r, over := g2.Result(); !over || r.End != EndKingCaptured || r.PGN() != "0-1" {
+		t.Errorf("king capture: %+v", r)
+	}
+	if !slices.Contains(g2.Tags(), Tag{"SpyRules", "king_capture"}) {
+		t.Errorf("tags %v", g2.Tags())
+	}
+}
+
+// TestSpyMatchReplay plays Azar against itself in the spy variant with a
+// fixed deal seed: every game is valid, the PGN records the cards and the
+// reveals, each game replays from the seed to the same end, and a second
+// run of the match plays the same games.
+func TestSpyMatchReplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays spy games")
+	}
+	run := func() (*Report, string) {
+		cfg, pgn := config(4, azarEngine("search", 800), azarEngine("asap", 800, Option{"SpyRevealPolicy", "asap"}))
+		cfg.Variant = Spy{}
+		cfg.Seed = 11
+		cfg.MaxMoves = 40
+		cfg.Concurrency = 2
+		cfg.StartTimeout = 20 * time.Second
+		rep, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep, pgn.String()
+	}
+	rep, pgn := run()
+	if len(rep.Games) != 4 {
+		t.Fatalf("%d games", len(rep.Games))
+	}
+	reveals := 0
+	for _, rec := range rep.Games {
+		if rec.Result.End.Forfeit() {
+			t.Errorf("game %d: %s", rec.Number, rec.Result.Text)
+		}
+		g, err := Replay(Spy{}, 11, rec)
+		if err != nil {
+			t.Fatalf("game %d does not replay: %v", rec.Number, err)
+		}
+		r, over := g.Result()
+		if over != (rec.Result.End != EndMoveLimit) || (over && (r.End != rec.Result.End || r.PGN() != rec.Result.PGN())) {
+			t.Errorf("game %d replays to %+v (over %v), recorded %+v", rec.Number, r, over, rec.Result)
+		}
+		st, _ := SpyState(g)
+		for c := chess.White; c <= chess.Black; c++ {
+			if !slices.Contains(rec.Tags, Tag{Chess{}.Seats()[c].Name + "Card", st.Card(c).String()}) {
+				t.Errorf("game %d: tags %v, card %s", rec.Number, rec.Tags, st.Card(c))
+			}
+		}
+		for _, a := range rec.Actions {
+			if strings.HasPrefix(a.Move, "reveal:") {
+				reveals++
+			}
+		}
+	}
+	// The two games of a pair have the same deal, engines swapped.
+	pairs := map[int][]*GameRecord{}
+	for _, rec := range rep.Games {
+		pairs[rec.Pair] = append(pairs[rec.Pair], rec)
+	}
+	for p, recs := range pairs {
+		if len(recs) != 2 || !slices.Equal(recs[0].Tags, recs[1].Tags) || recs[0].Engines[0] == recs[1].Engines[0] {
+			t.Errorf("pair %d: %d games, tags %v", p, len(recs), recs[0].Tags)
+		}
+	}
+	if reveals == 0 {
+		t.Errorf("no reveal in 4 games with an asap engine")
+	}
+	games := pgnGames(pgn)
+	if len(games) != 4 || tagValue(games[0], "Variant") != "spy" || tagValue(games[0], "WhiteCard") == "" {
+		t.Fatalf("PGN:\n%s", pgn)
+	}
+	if !strings.Contains(pgn, "reveal:") {
+		t.Errorf("PGN without reveals:\n%s", pgn)
+	}
+
+	// Determinism: the same seed and node limits play the same games.
+	rep2, _ := run()
+	moves := func(r *Report) map[int][]string {
+		m := map[int][]string{}
+		for _, rec := range r.Games {
+			for _, a := range rec.Actions {
+				m[rec.Number] = append(m[rec.Number], a.Move)
+			}
+		}
+		return m
+	}
+	m1, m2 := moves(rep), moves(rep2)
+	for n, ms := range m1 {
+		if !slices.Equal(ms, m2[n]) {
+			t.Errorf("game %d differs between two runs:\n%v\n%v", n, ms, m2[n])
+		}
+	}
+}

@@ -1,0 +1,407 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"azar/search"
+	"azar/search/chance"
+	"azar/variants"
+	"azar/variants/chess"
+	"azar/variants/lucky"
+)
+
+// Cartas de la Suerte (variants/lucky; docs/protocol.md, section "Lucky
+// cards"): its own position, rule options and engine (search/chance),
+// used instead of the chess ones while UCI_Variant is lucky.
+
+const variantLucky = "lucky"
+
+// luckySession is the lucky variant's part of a session.
+type luckySession struct {
+	rules  lucky.Options
+	copts  chance.Options
+	state  *lucky.State // nil while the rule options are inconsistent
+	engine *chance.Engine
+}
+
+func (p *Protocol) luckyMode() bool { return p.variant == variantLucky }
+
+// luckyState is the lucky position, set to the start on first use.
+func (p *Protocol) luckyState() *lucky.State {
+	if p.lucky.state == nil {
+		p.resetLucky()
+	}
+	return p.lucky.state
+}
+
+// resetLucky sets the lucky position to the start under the current rule
+// options (none while they are inconsistent: position and go then say
+// why).
+func (p *Protocol) resetLucky() {
+	p.lucky.state = nil
+	if p.lucky.rules.Validate() == nil {
+		p.lucky.state = lucky.New(p.lucky.rules)
+	}
+}
+
+// luckyEngine returns the lucky engine with the session's shared settings
+// (Hash, Move Overhead) applied.
+func (p *Protocol) luckyEngine() *chance.Engine {
+	if p.lucky.copts.HashMB == 0 {
+		p.lucky.copts = chance.DefaultOptions()
+	}
+	p.lucky.copts.HashMB = p.sopts.HashMB
+	p.lucky.copts.MoveOverhead = p.sopts.MoveOverhead
+	if p.lucky.engine == nil {
+		p.lucky.engine = chance.New(p.lucky.copts)
+	} else {
+		p.lucky.engine.SetOptions(p.lucky.copts)
+	}
+	return p.lucky.engine
+}
+
+// luckyOptions are the lucky variant's options: the seven rule options of
+// docs/lucky.md (changing one puts the lucky position back to the start),
+// the engine's draw policy and the chance-node pruning switch.
+func (p *Protocol) luckyOptions() []*uciOption {
+	if p.lucky.copts.HashMB == 0 {
+		p.lucky.copts = chance.DefaultOptions()
+	}
+	rule := func(name string) func(p *Protocol, v string) error {
+		return func(p *Protocol, v string) error { return p.setLuckyRule(name, v) }
+	}
+	return []*uciOption{
+		{name: "Lucky_Edition", kind: comboOption, def: "second", vars: []string{"second", "first"}, set: rule("edition")},
+		{name: "Lucky_MandatoryCard", kind: checkOption, def: "false", set: rule("mandatory_card")},
+		{name: "Lucky_KingCapture", kind: checkOption, def: "false", set: rule("king_capture")},
+		{name: "Lucky_TemporalCards", kind: stringOption, def: "all", set: rule("temporal_cards")},
+		{name: "Lucky_TemporalThreeTurns", kind: checkOption, def: "false", set: rule("temporal_three_turns")},
+		{name: "Lucky_RulesCardsInDeck", kind: checkOption, def: "false", set: rule("rules_cards_in_deck")},
+		{name: "Lucky_DrawClaims", kind: comboOption, def: "automatic", vars: []string{"automatic", "fide"}, set: rule("draw_claims")},
+		{name: "LuckyDrawPolicy", kind: comboOption, def: chance.PolicySearch.String(), vars: chance.Policies,
+			set: func(p *Protocol, v string) error {
+				p.lucky.copts.Policy, _ = chance.ParsePolicy(v)
+				return nil
+			}},
+		{name: "LuckyChancePruning", kind: checkOption, def: "true",
+			set: func(p *Protocol, v string) error {
+				p.lucky.copts.Pruning = v == "true"
+				return nil
+			}},
+	}
+}
+
+// setLuckyRule changes a rule option; the lucky position goes back to the
+// start under the new rules (send position again). An empty string value
+// of Lucky_TemporalCards means all.
+func (p *Protocol) setLuckyRule(name, v string) error {
+	r := p.lucky.rules
+	if err := r.Set(name, v); err != nil {
+		return err
+	}
+	if r != p.lucky.rules || p.lucky.state == nil {
+		p.lucky.rules = r
+		p.resetLucky()
+	}
+	return nil
+}
+
+// parseLuckyPosition reads
+//
+//	position startpos [moves <a1> ...]
+//	position fen <lucky FEN> [moves <a1> ...]
+//
+// on a fresh state; any fault rejects the whole command.
+func parseLuckyPosition(args []string, rules lucky.Options) (*lucky.State, error) {
+	if err := rules.Validate(); err != nil {
+		return nil, fmt.Errorf("the lucky options are inconsistent: %v", err)
+	}
+	if len(args) == 0 {
+		return nil, errors.New("want 'startpos' or 'fen <lucky FEN>', then optionally 'moves ...'")
+	}
+	var st *lucky.State
+	i := 1
+	switch args[0] {
+	case "startpos":
+		st = lucky.New(rules)
+	case "fen":
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		if i == 1 {
+			return nil, errors.New("'fen' without a FEN")
+		}
+		var err error
+		if st, err = lucky.ParseState(strings.Join(args[1:i], " "), rules); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("want 'startpos' or 'fen', got %s", quote(args[0]))
+	}
+	if i == len(args) {
+		return st, nil
+	}
+	if args[i] != "moves" {
+		return nil, fmt.Errorf("unexpected %s (want 'moves')", quote(args[i]))
+	}
+	if err := st.Play(args[i+1:]...); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+func (p *Protocol) cmdLuckyPosition(args []string) {
+	st, err := parseLuckyPosition(args, p.lucky.rules)
+	if err != nil {
+		p.errorf("position: %v", err)
+		return
+	}
+	p.lucky.state = st
+}
+
+func (p *Protocol) cmdLuckyGo(args []string) {
+	if p.busy() {
+		p.errorf("go while searching (send stop first)")
+		return
+	}
+	st := p.luckyState()
+	if st == nil {
+		p.errorf("go: the lucky options are inconsistent: %v", p.lucky.rules.Validate())
+		return
+	}
+	var only []variants.Action
+	g, err := parseGoArgs(args, func(tok string) error {
+		a, err := st.ParseAction(tok)
+		if err != nil || st.ToAct() == variants.Chance {
+			return fmt.Errorf("searchmoves: %s is illegal or malformed here", quote(tok))
+		}
+		only = append(only, a)
+		return nil
+	})
+	if err != nil {
+		p.errorf("go: %v", err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &job{cancel: cancel, done: make(chan struct{}), hitCh: make(chan struct{})}
+	p.job = j
+	view := st.Clone().(*lucky.State)
+	if g.perft > 0 {
+		go p.runLuckyPerft(ctx, j, view, g.perft)
+		return
+	}
+	go p.runLuckySearch(ctx, j, p.luckyEngine(), view, g.limits, only)
+}
+
+// runLuckySearch is the lucky search goroutine: progress lines, then
+// exactly one bestmove with a legal action (0000 without one). The engine
+// is never asked to reveal a card: a position waiting for the reveal gets
+// an error and bestmove 0000.
+func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engine, st *lucky.State, l search.Limits, only []variants.Action) {
+	defer close(j.done)
+	defer j.cancel()
+	legal := st.Legal(nil)
+	if len(only) > 0 {
+		legal = slices.DeleteFunc(legal, func(a variants.Action) bool { return !slices.Contains(only, a) })
+	}
+	last := "bestmove 0000"
+	if len(legal) > 0 && st.ToAct() >= 0 {
+		last = "bestmove " + lucky.FormatAction(legal[0])
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			p.broken.Store(true)
+			p.log.WithField("stack", string(debug.Stack())).Errorf("lucky search panicked in %s: %v", st.Encode(), r)
+			p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
+		}
+		if !j.finished.Load() {
+			p.out.sendLast(&j.finished, last)
+		}
+	}()
+	switch who := st.ToAct(); {
+	case who == variants.Chance:
+		p.out.send("info string error the drawn card has not been revealed (append the card to the moves)")
+		waitForRelease(ctx, j, l)
+		p.out.sendLast(&j.finished, "bestmove 0000")
+		return
+	case who == variants.NoPlayer || len(legal) == 0:
+		score := "cp 0"
+		if over, scores, _ := st.Result(); over && scores[st.Side()] == 0 {
+			score = "mate 0"
+		}
+		p.out.send("info depth 0 score " + score)
+		waitForRelease(ctx, j, l)
+		p.out.sendLast(&j.finished, "bestmove 0000")
+		return
+	}
+	searching := make(chan struct{})
+	defer close(searching)
+	go func() {
+		// A ponderhit may come before the engine has started pondering;
+		// repeat it until the search ends.
+		select {
+		case <-j.hitCh:
+		case <-searching:
+			return
+		}
+		for {
+			eng.PonderHit()
+			select {
+			case <-searching:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	report := func(info chance.Info) { p.out.send(formatLuckyInfo(info, st)) }
+	res := eng.Search(ctx, st, l, only, report)
+	waitForRelease(ctx, j, l)
+	best := legal[0]
+	if res.Found {
+		if slices.Contains(legal, res.Action) {
+			best = res.Action
+		} else {
+			p.log.Errorf("lucky search returned %s, not a legal choice in %s; playing %s",
+				lucky.FormatAction(res.Action), st.Encode(), lucky.FormatAction(best))
+		}
+	}
+	p.out.sendLast(&j.finished, "bestmove "+lucky.FormatAction(best))
+}
+
+// formatLuckyInfo writes one progress report as a UCI info line: the score
+// is the expected value in centipawns for the player to act (a sure win
+// is about chance.WinScore); the PV stops at the first chance node.
+func formatLuckyInfo(info chance.Info, st *lucky.State) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 score cp %d", info.Depth, max(info.SelDepth, info.Depth), info.Score)
+	ms := info.Time.Milliseconds()
+	nps := info.Nodes * 1000 / uint64(max(ms, 1))
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", info.Nodes, nps, info.HashFull, ms)
+	q := st.Clone().(*lucky.State)
+	var pv []string
+	for _, a := range info.PV {
+		if q.Apply(a) != nil {
+			break
+		}
+		pv = append(pv, lucky.FormatAction(a))
+	}
+	if len(pv) > 0 {
+		b.WriteString(" pv " + strings.Join(pv, " "))
+	}
+	return b.String()
+}
+
+// runLuckyPerft is `go perft N` in the lucky variant: the tree of actions,
+// where a pending reveal has one child per card kind the pile may give.
+func (p *Protocol) runLuckyPerft(ctx context.Context, j *job, st *lucky.State, depth int) {
+	defer close(j.done)
+	defer j.cancel()
+	defer func() {
+		if r := recover(); r != nil {
+			p.log.Errorf("lucky perft panicked in %s: %v", st.Encode(), r)
+			p.out.send(fmt.Sprintf("info string error internal perft failure: %v", r))
+		}
+		j.finished.Store(true)
+	}()
+	var calls uint
+	stopped := false
+	bufs := make([][]variants.Action, depth+1)
+	var count func(d int) uint64
+	count = func(d int) uint64 {
+		if d == 0 {
+			return 1
+		}
+		if calls++; calls&1023 == 0 && ctx.Err() != nil {
+			stopped = true
+		}
+		if stopped {
+			return 0
+		}
+		bufs[d] = st.Legal(bufs[d][:0])
+		if d == 1 {
+			return uint64(len(bufs[d]))
+		}
+		var n uint64
+		for i := range bufs[d] {
+			st.ApplyTrusted(bufs[d][i])
+			n += count(d - 1)
+			st.Undo()
+		}
+		return n
+	}
+	var total uint64
+	for _, a := range st.Legal(nil) {
+		st.ApplyTrusted(a)
+		n := count(depth - 1)
+		st.Undo()
+		if stopped {
+			p.out.sendLast(&j.finished, "info string perft stopped")
+			return
+		}
+		p.out.send(fmt.Sprintf("%s: %d", lucky.FormatAction(a), n))
+		total += n
+	}
+	p.out.sendLast(&j.finished, "", fmt.Sprintf("Nodes searched: %d", total), "")
+}
+
+// luckyDisplay is `d` in the lucky variant.
+func (p *Protocol) luckyDisplay() {
+	st := p.luckyState()
+	if st == nil {
+		p.errorf("d: the lucky options are inconsistent: %v", p.lucky.rules.Validate())
+		return
+	}
+	lines := strings.Split(strings.Trim(st.Position().String(), "\n"), "\n")
+	// The board's own Fen/Key lines describe the chess core; drop them.
+	lines = slices.DeleteFunc(lines, func(s string) bool {
+		return strings.HasPrefix(s, "Fen:") || strings.HasPrefix(s, "Key:") || strings.HasPrefix(s, "Checkers:")
+	})
+	lines = append(lines, "Fen: "+st.Encode(), fmt.Sprintf("Key: %016X", st.Key()))
+	var held []string
+	for c := chess.White; c <= chess.Black; c++ {
+		k, n := st.Held(c)
+		h := k.String()
+		if k != lucky.NoKind && st.Options().ThreeTurns {
+			h += fmt.Sprintf(" (%d turns)", n)
+		}
+		held = append(held, fmt.Sprintf("%s %s", c, h))
+	}
+	lines = append(lines, "Held: "+strings.Join(held, ", "),
+		fmt.Sprintf("Piles: %d to draw, %d discarded", st.PileSize(), st.Discard().Total()))
+	switch over, _, reason := st.Result(); {
+	case over:
+		lines = append(lines, "Status: over, "+reason)
+	case st.ToAct() == variants.Chance:
+		lines = append(lines, fmt.Sprintf("Status: %s drew; the card is to be revealed (%d kinds possible)", st.Side(), len(st.Chances(nil))))
+	default:
+		what := st.Phase().String()
+		if k := st.CardInProgress(); k != lucky.NoKind {
+			what = k.String()
+		}
+		lines = append(lines, fmt.Sprintf("Status: %s to act (%s), %d legal actions", st.Side(), what, len(st.Legal(nil))))
+	}
+	p.out.send(lines...)
+}
+
+// luckyEval is `eval` in the lucky variant: the static evaluation with
+// the card terms, for the player to act (at a pending reveal: the drawer,
+// with the card's expected value).
+func (p *Protocol) luckyEval() {
+	st := p.luckyState()
+	if st == nil {
+		p.errorf("eval: the lucky options are inconsistent: %v", p.lucky.rules.Validate())
+		return
+	}
+	score := chance.Evaluate(st, p.lucky.copts.Policy)
+	white := score
+	if st.Side() == chess.Black {
+		white = -score
+	}
+	p.out.send(fmt.Sprintf("Eval: %d cp (side to act), %d cp (White)", score, white))
+}

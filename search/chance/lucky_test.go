@@ -1,0 +1,226 @@
+package chance
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"azar/eval"
+	"azar/search"
+	"azar/variants"
+	"azar/variants/chess"
+	"azar/variants/lucky"
+)
+
+// randomPositions plays seeded random games (chance outcomes drawn by
+// their weights, the players' actions uniformly, a draw at a third of the
+// turn starts where it is allowed) and keeps one turn start per game where
+// the player to act may draw: a fixed, reproducible set of middlegame
+// positions.
+func randomPositions(n int, seed uint64) []*lucky.State {
+	rng := rand.New(rand.NewPCG(seed, 0xC0FFEE))
+	var out []*lucky.State
+	for len(out) < n {
+		st := lucky.New(lucky.Options{})
+		stopAt := 12 + rng.IntN(50)
+		for i := 0; ; i++ {
+			if over, _, _ := st.Result(); over {
+				break
+			}
+			if st.ToAct() == variants.Chance {
+				outs := st.Chances(nil)
+				x := rng.Float64()
+				a := outs[len(outs)-1].Action
+				for _, o := range outs {
+					if x < o.Prob {
+						a = o.Action
+						break
+					}
+					x -= o.Prob
+				}
+				st.ApplyTrusted(a)
+				continue
+			}
+			acts := st.Legal(nil)
+			if i >= stopAt && st.Phase() == lucky.PhaseStart && containsAction(acts, lucky.DrawAction) && !st.InCheck() {
+				out = append(out, st)
+				break
+			}
+			a := acts[rng.IntN(len(acts))]
+			if containsAction(acts, lucky.DrawAction) && rng.IntN(3) == 0 {
+				a = lucky.DrawAction
+			}
+			st.ApplyTrusted(a)
+			if i > 400 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func containsAction(acts []variants.Action, a variants.Action) bool {
+	for _, x := range acts {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+func searchDepth(st *lucky.State, depth int, o Options) Result {
+	e := New(o)
+	return e.Search(context.Background(), st, search.Limits{Depth: depth}, nil, nil)
+}
+
+// TestLuckyMatchesBruteForce compares the search, without the table (the
+// table's transpositions between different paths may graft deeper
+// results), against plain expectimax on real positions: full brute force
+// at depths 1 and 2, and at depth 3, and depth 2 with the draw costing one
+// ply (where the draw's chance node is searched through the card's action
+// sequences and the rival's replies), the alpha-beta reference refAB.
+func TestLuckyMatchesBruteForce(t *testing.T) {
+	n := 4
+	if testing.Short() {
+		n = 2
+	}
+	defer func() { bruteDrawCost = DefaultDrawCost }()
+	for i, st := range randomPositions(n, 7) {
+		for _, c := range []struct {
+			depth, drawCost int
+			brute           bool
+		}{{1, 2, true}, {2, 2, true}, {2, 1, false}, {3, 2, false}} {
+			bruteDrawCost = c.drawCost
+			g := newLuckyGame(st.Clone().(*lucky.State), eval.NewEvaluator(), PolicySearch, st.Side())
+			var want int
+			if c.brute {
+				want = brute(g, c.depth, 0, false)
+			} else {
+				want = refAB(g, Lower-1, Upper+1, c.depth, 0, false)
+			}
+			for _, pr := range []bool{true, false} {
+				o := DefaultOptions()
+				o.Pruning, o.NoTable, o.DrawCost = pr, true, c.drawCost
+				got := searchDepth(st, c.depth, o)
+				if got.Score != want {
+					t.Fatalf("position %d (%s) depth %d draw cost %d pruning %v: %d, reference %d",
+						i, st.Encode(), c.depth, c.drawCost, pr, got.Score, want)
+				}
+			}
+		}
+	}
+}
+
+// TestNodeCounts is the pruning measurement of docs/lucky.md: fixed-depth
+// searches of 50 random-play positions with Star1/Star2 and without
+// (plain expectimax at chance nodes), the same decisions, and the total
+// node counts. AZAR_LUCKY_DEPTH sets the depth (default 3; 2 with -short),
+// AZAR_LUCKY_POSITIONS the number of positions (default 50).
+func TestNodeCounts(t *testing.T) {
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	if d, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_DEPTH")); err == nil && d > 0 {
+		depth = d
+	}
+	np := 50
+	if n, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_POSITIONS")); err == nil && n > 0 {
+		np = n
+	}
+	positions := randomPositions(np, 1)
+	type row struct {
+		a, b Result
+	}
+	rows := make([]row, len(positions))
+	// AZAR_LUCKY_PARALLEL searches that many positions at once (the
+	// counts do not depend on it).
+	par := 1
+	if n, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_PARALLEL")); err == nil && n > 1 {
+		par = n
+	}
+	next := make(chan int)
+	done := make(chan struct{})
+	for range par {
+		go func() {
+			for i := range next {
+				o := DefaultOptions()
+				rows[i].a = searchDepth(positions[i], depth, o)
+				o.Pruning = false
+				rows[i].b = searchDepth(positions[i], depth, o)
+			}
+			done <- struct{}{}
+		}()
+	}
+	t0 := time.Now()
+	for i := range positions {
+		next <- i
+	}
+	close(next)
+	for range par {
+		<-done
+	}
+	var on, off uint64
+	same, draws := 0, 0
+	var ratios []float64
+	for i, r := range rows {
+		a, b := r.a, r.b
+		on += a.Nodes
+		off += b.Nodes
+		ratios = append(ratios, float64(b.Nodes)/float64(max(a.Nodes, 1)))
+		if a.Action == lucky.DrawAction {
+			draws++
+		}
+		if a.Action == b.Action && a.Score == b.Score {
+			same++
+		} else {
+			t.Errorf("position %d (%s): pruning %s %d, without %s %d", i, positions[i].Encode(),
+				lucky.FormatAction(a.Action), a.Score, lucky.FormatAction(b.Action), b.Score)
+		}
+		if testing.Verbose() {
+			t.Logf("%2d %-8s %6d | %-8s %6d | nodes %9d %9d  %.2fx", i, lucky.FormatAction(a.Action), a.Score,
+				lucky.FormatAction(b.Action), b.Score, a.Nodes, b.Nodes, ratios[i])
+		}
+	}
+	slices.Sort(ratios)
+	ratio := float64(off) / float64(on)
+	t.Logf("depth %d, %d positions (%d decide to draw): same decision and value in %d; nodes %d with Star1/Star2, %d without: %.2fx fewer in all; per position min %.2fx median %.2fx max %.2fx (%.0fs)",
+		depth, len(positions), draws, same, on, off, ratio, ratios[0], ratios[len(ratios)/2], ratios[len(ratios)-1], time.Since(t0).Seconds())
+}
+
+func TestWinningAction(t *testing.T) {
+	// White to act with a queen hanging... a mate in one: Qh5xf7#
+	// (scholar's mate) must be found among every action, drawing
+	// included.
+	st, err := lucky.ParseState("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", lucky.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for depth := 1; depth <= 3; depth++ {
+		r := searchDepth(st, depth, DefaultOptions())
+		if got := lucky.FormatAction(r.Action); got != "h5f7" || r.Score < WinBound {
+			t.Errorf("depth %d: %s %d, want h5f7 with a win", depth, got, r.Score)
+		}
+	}
+	// A free queen: Black's queen on d4 can be taken by the knight.
+	st, err = lucky.ParseState("rnb1kbnr/pppp1ppp/8/4p3/3q4/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 4", lucky.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := searchDepth(st, 2, DefaultOptions()); lucky.FormatAction(r.Action) != "f3d4" {
+		t.Errorf("free queen: %s %d", lucky.FormatAction(r.Action), r.Score)
+	}
+}
+
+func TestSideToMoveAgrees(t *testing.T) {
+	for _, st := range randomPositions(20, 3) {
+		if st.Position().Side() != st.Side() {
+			t.Fatalf("board side %v, state side %v in %s", st.Position().Side(), st.Side(), st.Encode())
+		}
+	}
+	_ = chess.White
+}

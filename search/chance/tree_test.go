@@ -1,0 +1,402 @@
+package chance
+
+import (
+	"slices"
+	"testing"
+
+	"azar/variants"
+)
+
+// bruteDrawCost is the draw's depth cost in brute.
+var bruteDrawCost = DefaultDrawCost
+
+// brute is expectimax without any pruning, over the same tree the search
+// defines (the same depth rules, quiescence and static values): the
+// reference the pruned search must match exactly.
+func brute(g game, depth, ply int, drew bool) int {
+	if depth <= 0 {
+		return refQ(g, Lower-1, Upper+1, ply)
+	}
+	if ply >= MaxPly {
+		return g.Evaluate(evalMidTurn)
+	}
+	me := g.Side()
+	acts := g.PolicyFilter(g.Legal(nil))
+	if len(acts) == 0 {
+		return g.Evaluate(evalMidTurn)
+	}
+	best := Lower - 1
+	for _, a := range acts {
+		g.Apply(a)
+		v := bruteAfter(g, me, depth, ply+1, drew)
+		g.Undo()
+		best = max(best, v)
+	}
+	return best
+}
+
+func bruteAfter(g game, me, depth, ply int, drew bool) int {
+	switch who := g.ToAct(); {
+	case who == variants.NoPlayer:
+		_, sc := g.Terminal(me)
+		switch {
+		case sc > 0.75:
+			return WinScore - ply
+		case sc < 0.25:
+			return -(WinScore - ply)
+		}
+		return 0
+	case who == variants.Chance:
+		return bruteChance(g, depth-bruteDrawCost, ply)
+	case depth <= 0 && int(who) == me:
+		return refQ(g, Lower-1, Upper+1, ply)
+	case depth <= 0:
+		return -refQ(g, Lower-1, Upper+1, ply)
+	case int(who) == me:
+		return brute(g, depth, ply, drew)
+	default:
+		d := depth - 1
+		if drew {
+			d = depth
+		}
+		return -brute(g, d, ply, false)
+	}
+}
+
+func bruteChance(g game, depth, ply int) int {
+	if depth <= 0 || ply >= MaxPly {
+		return g.Evaluate(evalChance)
+	}
+	me := g.Side()
+	outs := g.Chances(nil)
+	sum, total := 0, 0
+	for _, o := range outs {
+		g.Apply(o.a)
+		sum += o.w * bruteAfter(g, me, depth, ply+1, true)
+		g.Undo()
+		total += o.w
+	}
+	return roundDiv(sum, total)
+}
+
+// refAB is a second reference for real positions, where brute force
+// over every decision is too slow: plain fail-soft alpha-beta at decision
+// nodes (actions in the search's order, no table) and plain expectimax
+// with the full window at chance nodes. It checks Star1/Star2 against
+// chance nodes without pruning, independently of the search's code.
+func refAB(g game, alpha, beta, depth, ply int, drew bool) int {
+	if depth <= 0 {
+		return refQ(g, alpha, beta, ply)
+	}
+	me := g.Side()
+	acts := g.PolicyFilter(g.Legal(nil))
+	slices.SortStableFunc(acts, func(x, y variants.Action) int {
+		ox, _ := g.Order(x)
+		oy, _ := g.Order(y)
+		return oy - ox
+	})
+	best := Lower - 1
+	for _, a := range acts {
+		g.Apply(a)
+		var v int
+		switch who := g.ToAct(); {
+		case who == variants.NoPlayer:
+			v = bruteAfter(g, me, depth, ply+1, drew)
+		case who == variants.Chance:
+			v = refChance(g, depth-bruteDrawCost, ply+1)
+		case int(who) == me:
+			v = refAB(g, alpha, beta, depth, ply+1, drew)
+		default:
+			d := depth - 1
+			if drew {
+				d = depth
+			}
+			v = -refAB(g, -beta, -alpha, d, ply+1, false)
+		}
+		g.Undo()
+		if v > best {
+			best = v
+			alpha = max(alpha, v)
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+func refChance(g game, depth, ply int) int {
+	if depth <= 0 {
+		return g.Evaluate(evalChance)
+	}
+	me := g.Side()
+	sum, total := 0, 0
+	for _, o := range g.Chances(nil) {
+		g.Apply(o.a)
+		var v int
+		switch who := g.ToAct(); {
+		case who == variants.NoPlayer:
+			v = bruteAfter(g, me, depth, ply+1, true)
+		case int(who) == me:
+			v = refAB(g, Lower-1, Upper+1, depth, ply+1, true)
+		default:
+			v = -refAB(g, Lower-1, Upper+1, depth, ply+1, false)
+		}
+		g.Undo()
+		sum += o.w * v
+		total += o.w
+	}
+	return roundDiv(sum, total)
+}
+
+// refQ is the quiescence search of the reference: a plain alpha-beta
+// over the same moves (quiescence is not what is under test, and without
+// any pruning its capture trees explode). With the full window it is the
+// exact value of the quiescence tree.
+func refQ(g game, alpha, beta, ply int) int {
+	kind := evalMidTurn
+	if g.TurnStart() {
+		kind = evalTurnStart
+	}
+	if ply >= MaxPly {
+		return g.Evaluate(kind)
+	}
+	me := g.Side()
+	inCheck := g.InCheck() && g.TurnStart()
+	best := Lower - 1
+	if !inCheck {
+		best = g.Evaluate(kind)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	acts := g.PolicyFilter(g.Legal(nil))
+	// Captures by victim value, as the search orders them (without it,
+	// alpha-beta over long capture sequences explodes).
+	slices.SortStableFunc(acts, func(x, y variants.Action) int {
+		ox, _ := g.Order(x)
+		oy, _ := g.Order(y)
+		return oy - ox
+	})
+	for _, a := range acts {
+		if _, tactical := g.Order(a); !inCheck && !tactical {
+			continue
+		}
+		if inCheck && g.IsDraw(a) {
+			continue
+		}
+		g.Apply(a)
+		var v int
+		switch who := g.ToAct(); {
+		case who == variants.NoPlayer || who == variants.Chance:
+			v = bruteAfter(g, me, 0, ply+1, false)
+		case int(who) == me:
+			v = refQ(g, alpha, beta, ply+1)
+		default:
+			v = -refQ(g, -beta, -alpha, ply+1)
+		}
+		g.Undo()
+		if v > best {
+			best = v
+			alpha = max(alpha, v)
+			if v >= beta {
+				break
+			}
+		}
+	}
+	if best < Lower {
+		best = g.Evaluate(kind)
+	}
+	return best
+}
+
+// synth is a synthetic game tree generated from hashes: decision nodes
+// with 1-4 actions, turns of up to three actions by the same player, a
+// draw action at turn starts leading to a chance node with 2-5 weighted
+// outcomes, after which the drawer usually acts again, terminal nodes
+// with wins, losses and draws, and some tactical actions for quiescence.
+type synth struct {
+	stack []snode
+}
+
+type snode struct {
+	h      uint64
+	kind   uint8 // 0 decision, 1 chance, 2 terminal
+	player int
+	inTurn int // actions already made in this turn
+	result float64
+}
+
+const (
+	synthDraw   = 100
+	synthReveal = 200
+)
+
+func mix(h, x uint64) uint64 {
+	h ^= x + 0x9E3779B97F4A7C15 + h<<6 + h>>2
+	h ^= h >> 31
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 29
+	return h
+}
+
+func newSynth(seed uint64) *synth {
+	return &synth{stack: []snode{{h: mix(seed, 77)}}}
+}
+
+func (g *synth) top() *snode { return &g.stack[len(g.stack)-1] }
+
+func (g *synth) ToAct() variants.Player {
+	switch n := g.top(); n.kind {
+	case 1:
+		return variants.Chance
+	case 2:
+		return variants.NoPlayer
+	default:
+		return variants.Player(n.player)
+	}
+}
+
+func (g *synth) Side() int { return g.top().player }
+
+func (g *synth) nActions() int { return 1 + int(g.top().h%4) }
+
+func (g *synth) Legal(buf []variants.Action) []variants.Action {
+	n := g.top()
+	if n.kind != 0 {
+		return buf
+	}
+	for i := range g.nActions() {
+		buf = append(buf, variants.Action(i+1))
+	}
+	if n.inTurn == 0 && n.h>>8%3 == 0 {
+		buf = append(buf, synthDraw)
+	}
+	return buf
+}
+
+func (g *synth) Chances(buf []weighted) []weighted {
+	n := g.top()
+	k := 2 + int(n.h>>4%4)
+	for i := range k {
+		buf = append(buf, weighted{a: variants.Action(synthReveal + i), w: 1 + int(mix(n.h, uint64(i))%3)})
+	}
+	return buf
+}
+
+func (g *synth) Apply(a variants.Action) {
+	n := *g.top()
+	h := mix(n.h, uint64(a))
+	c := snode{h: h, player: n.player}
+	r := h >> 40 % 100
+	switch {
+	case a == synthDraw:
+		c.kind = 1
+	case r < 6:
+		c.kind = 2
+		c.result = float64(h>>20%3) / 2
+	case n.kind == 1 && r < 75, n.kind == 0 && n.inTurn < 2 && r < 35:
+		c.inTurn = n.inTurn + 1
+	default:
+		c.player = 1 - n.player
+	}
+	g.stack = append(g.stack, c)
+}
+
+func (g *synth) Undo() { g.stack = g.stack[:len(g.stack)-1] }
+
+func (g *synth) Key() uint64 { return g.top().h }
+
+func (g *synth) Terminal(p int) (bool, float64) {
+	n := g.top()
+	if n.kind != 2 {
+		return false, 0
+	}
+	if p == 0 {
+		return true, n.result
+	}
+	return true, 1 - n.result
+}
+
+func (g *synth) Evaluate(kind evalKind) int {
+	n := g.top()
+	v := int(n.h>>12%601) - 300
+	if kind == evalChance {
+		v += 20
+	}
+	return v
+}
+
+func (g *synth) TurnStart() bool { n := g.top(); return n.kind == 0 && n.inTurn == 0 }
+func (g *synth) InCheck() bool   { return g.top().h>>50%11 == 0 }
+
+func (g *synth) Order(a variants.Action) (int, bool) {
+	h := mix(g.top().h, uint64(a)+999)
+	return int(h % 1000), a == 1 && g.top().h>>30%4 == 0
+}
+
+func (g *synth) IsDraw(a variants.Action) bool { return a == synthDraw }
+
+func (g *synth) HistoryIndex(a variants.Action) int {
+	if a >= synthDraw {
+		return -1
+	}
+	return int(a)
+}
+
+func (g *synth) PolicyFilter(acts []variants.Action) []variants.Action { return acts }
+
+// rootValue runs iterative deepening to depth with the given pruning and
+// returns the root value.
+func rootValue(g game, depth int, star, probe, tt bool) (int, uint64) {
+	s := newSearcher(g)
+	s.star, s.probe = star, probe
+	if tt {
+		s.tt = newTable(1)
+	}
+	var roots []rootAction
+	for _, a := range g.PolicyFilter(g.Legal(nil)) {
+		roots = append(roots, rootAction{a: a})
+	}
+	v := 0
+	for d := 1; d <= depth; d++ {
+		_, v = s.root(roots, d, false, Lower-1, Upper+1)
+	}
+	return v, s.nodes
+}
+
+func TestStarMatchesBruteForceOnSyntheticTrees(t *testing.T) {
+	var onNodes, offNodes uint64
+	for seed := uint64(1); seed <= 300; seed++ {
+		for depth := 1; depth <= 4; depth++ {
+			want := brute(newSynth(seed), depth, 0, false)
+			for _, c := range []struct {
+				star, probe, tt bool
+			}{{true, true, true}, {true, false, true}, {false, false, true}, {true, true, false}} {
+				got, n := rootValue(newSynth(seed), depth, c.star, c.probe, c.tt)
+				if got != want {
+					t.Fatalf("seed %d depth %d star=%v probe=%v tt=%v: %d, brute force %d", seed, depth, c.star, c.probe, c.tt, got, want)
+				}
+				if depth == 4 && c.tt {
+					if c.star && c.probe {
+						onNodes += n
+					} else if !c.star {
+						offNodes += n
+					}
+				}
+			}
+		}
+	}
+	t.Logf("depth 4, 300 trees: %d nodes with Star1/Star2, %d without (%.1fx)", onNodes, offNodes, float64(offNodes)/float64(onNodes))
+}
+
+func TestRoundingHelpers(t *testing.T) {
+	for _, c := range []struct{ n, d, r, f, cl int }{
+		{7, 2, 4, 3, 4}, {-7, 2, -4, -4, -3}, {6, 3, 2, 2, 2}, {-1, 3, 0, -1, 0}, {1, 3, 0, 0, 1}, {0, 5, 0, 0, 0},
+	} {
+		if roundDiv(c.n, c.d) != c.r || floorDiv(c.n, c.d) != c.f || ceilDiv(c.n, c.d) != c.cl {
+			t.Errorf("%d/%d: round %d floor %d ceil %d", c.n, c.d, roundDiv(c.n, c.d), floorDiv(c.n, c.d), ceilDiv(c.n, c.d))
+		}
+	}
+}

@@ -1,0 +1,528 @@
+// Package hidden searches Ajedrez con Espía (variants/spy), a game of
+// hidden information: the engine knows its own card and not the
+// opponent's. It keeps the belief about the opponent's card (uniform over
+// the 31 other cards, less what the public state rules out), turns it into
+// a handful of determinized worlds (the opponent's card fixed in each),
+// searches every root action in every world with an alpha-beta search,
+// and plays the action whose probability-weighted expected score is best.
+// The method, its cost and its limits are described in docs/spy.md.
+package hidden
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"azar/eval"
+	"azar/search"
+	"azar/variants"
+	"azar/variants/chess"
+	"azar/variants/spy"
+)
+
+// Policy says how the engine decides to reveal its own spy.
+type Policy uint8
+
+// The reveal policies (UCI option SpyRevealPolicy).
+const (
+	// PolicySearch reveals when the search finds it best.
+	PolicySearch Policy = iota
+	// PolicyNever never reveals (unless the reveal is the only legal
+	// action); its search does not count on its own spy either.
+	PolicyNever
+	// PolicyAsap reveals as soon as the reveal is legal.
+	PolicyAsap
+)
+
+// Policies are the policy names, by value.
+var Policies = []string{"search", "never", "asap"}
+
+func (p Policy) String() string { return Policies[p] }
+
+// ParsePolicy reads a policy name (any case).
+func ParsePolicy(s string) (Policy, error) {
+	for i, n := range Policies {
+		if strings.EqualFold(n, s) {
+			return Policy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("reveal policy %q: want search, never or asap", s)
+}
+
+// Options are the engine's settings.
+type Options struct {
+	Policy Policy
+	// MaxWorlds caps the determinized worlds searched per move; more
+	// distinct worlds are sampled by probability down to this many.
+	MaxWorlds int
+	// HashMB is the transposition table's size.
+	HashMB int
+	// MoveOverhead is kept back from the clock.
+	MoveOverhead time.Duration
+}
+
+// DefaultOptions are a fresh engine's settings.
+func DefaultOptions() Options {
+	return Options{Policy: PolicySearch, MaxWorlds: 16, HashMB: 16, MoveOverhead: 10 * time.Millisecond}
+}
+
+// Info is one progress report: the expected score of the best action over
+// the worlds searched to Depth.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    int // centipawns, or ±(MateScore - plies) when every world agrees on a mate
+	Nodes    uint64
+	Time     time.Duration
+	HashFull int
+	Worlds   int
+	PV       []variants.Action // the best action, then the most probable world's line
+}
+
+// ActionScore is one root action and its expected score.
+type ActionScore struct {
+	Action variants.Action
+	Score  int // as Info.Score
+	// Win is the expected score in [0, 1] the choice maximises.
+	Win float64
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Action variants.Action // meaningful only when Found
+	Found  bool            // false: no legal action
+	Score  int
+	Depth  int
+	Nodes  uint64
+	Worlds int
+	// Scores lists every root action searched, best first.
+	Scores []ActionScore
+}
+
+// Engine searches spy-chess positions. One search at a time.
+type Engine struct {
+	opts      Options
+	tt        *table
+	pondering atomic.Bool
+}
+
+// New returns an engine with the given options.
+func New(o Options) *Engine {
+	e := &Engine{}
+	e.SetOptions(o)
+	return e
+}
+
+// Options returns the current settings.
+func (e *Engine) Options() Options { return e.opts }
+
+// SetOptions changes the settings (not during a search).
+func (e *Engine) SetOptions(o Options) {
+	o.MaxWorlds = max(1, o.MaxWorlds)
+	o.HashMB = max(1, o.HashMB)
+	if e.tt == nil || o.HashMB != e.opts.HashMB {
+		e.tt = newTable(o.HashMB)
+	}
+	e.opts = o
+}
+
+// NewGame forgets what earlier searches learnt.
+func (e *Engine) NewGame() { e.tt.clear() }
+
+// PonderHit makes a ponder search a normal timed one.
+func (e *Engine) PonderHit() { e.pondering.Store(false) }
+
+// world is one determinized state with its probability.
+type world struct {
+	st     *spy.State
+	prob   float64
+	card   spy.Card // the opponent's card assumed (NoCard: nothing assumed)
+	depth  int      // last completed depth, 0 for none
+	scores []int    // per root action, at depth
+	exact  []bool   // per root action: scores is exact, not an upper bound
+	pvs    [][]variants.Action
+}
+
+// Search chooses an action for the side to move in st, a seat's view (or
+// any state: unknown cards are treated as hidden). only, when not empty,
+// restricts the root (searchmoves). It returns when the limits are reached
+// or ctx is cancelled; an infinite or pondering search waits for ctx (or
+// PonderHit) before returning. st is not modified.
+func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, only []variants.Action, report func(Info)) Result {
+	start := time.Now()
+	e.pondering.Store(l.Ponder)
+	e.tt.newSearch()
+
+	roots := e.rootActions(st, only)
+	if len(roots) == 0 {
+		e.waitIfRequired(ctx, l)
+		return Result{}
+	}
+	us := st.Side()
+	if e.opts.Policy == PolicyAsap {
+		for _, a := range roots {
+			if _, ok := spy.IsReveal(a); ok {
+				if report != nil {
+					report(Info{Depth: 1, Time: time.Since(start), Worlds: 1, PV: []variants.Action{a}})
+				}
+				e.waitIfRequired(ctx, l)
+				return Result{Action: a, Found: true, Depth: 1, Worlds: 1, Scores: []ActionScore{{Action: a}}}
+			}
+		}
+	}
+
+	worlds := e.worlds(st)
+	t := &searcher{e: e, ctx: ctx, ev: eval.NewEvaluator(), rootSide: us, limits: l, start: start}
+	// Reading a long game's position and copying it into the worlds costs
+	// time the clock sees too: keep it back.
+	t.tm = newClock(start, l, us, e.opts.MoveOverhead+time.Millisecond+time.Duration(st.Ply())*20*time.Microsecond)
+	for i := range t.bufs {
+		t.bufs[i] = make([]variants.Action, 0, 256)
+	}
+	for _, w := range worlds {
+		w.scores = make([]int, len(roots))
+		w.exact = make([]bool, len(roots))
+		w.pvs = make([][]variants.Action, len(roots))
+	}
+	maxDepth := search.MaxPly - 8
+	if l.Depth > 0 {
+		maxDepth = min(l.Depth, maxDepth)
+	}
+	if l.Mate > 0 {
+		maxDepth = min(maxDepth, 2*l.Mate)
+	}
+	order := make([]int, len(roots)) // root actions, best first
+	for i := range order {
+		order[i] = i
+	}
+	var res Result
+	res.Worlds = len(worlds)
+	lastDepthTime := time.Duration(0)
+	var reported variants.Action // the best action of the last report
+	for depth := 1; depth <= maxDepth; depth++ {
+		depthStart := time.Since(start)
+		complete := true
+		for _, w := range worlds {
+			if !t.searchWorld(w, roots, order, depth) {
+				complete = false
+				break
+			}
+		}
+		if complete && !t.verify(worlds, roots, depth) {
+			complete = false
+		}
+		agg := aggregate(worlds, roots)
+		if len(agg) > 0 {
+			res.Scores = agg
+			res.Action, res.Found = agg[0].Action, true
+			res.Score = agg[0].Score
+			res.Depth = depth
+			if !complete {
+				res.Depth = depth - 1
+			}
+			// The next depth searches the best actions first.
+			slices.SortStableFunc(order, func(a, b int) int { return rank(agg, roots[a]) - rank(agg, roots[b]) })
+		}
+		if !complete {
+			break
+		}
+		lastDepthTime = time.Since(start) - depthStart
+		reported = res.Action
+		if report != nil {
+			report(Info{Depth: depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
+				HashFull: e.tt.hashFull(), Worlds: len(worlds), PV: bestPV(worlds, roots, res.Action)})
+		}
+		if len(roots) == 1 && !l.Infinite && !e.pondering.Load() {
+			break
+		}
+		if l.Mate > 0 {
+			if ok, n := search.IsMate(res.Score); ok && n > 0 && n <= l.Mate {
+				break
+			}
+		}
+		if t.nodeLimitHit() || ctx.Err() != nil {
+			break
+		}
+		if !e.pondering.Load() && t.tm.limited && time.Since(start)+2*lastDepthTime > t.tm.soft {
+			break
+		}
+	}
+	if !res.Found {
+		// Not even one world finished its first depth: play the first
+		// action in the static order.
+		res.Action, res.Found = roots[order[0]], true
+	}
+	if report != nil && res.Action != reported {
+		// The worlds that finished an interrupted depth changed the
+		// choice: say so before the bestmove.
+		report(Info{Depth: res.Depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
+			HashFull: e.tt.hashFull(), Worlds: len(worlds), PV: []variants.Action{res.Action}})
+	}
+	res.Nodes = t.nodes
+	e.waitIfRequired(ctx, l)
+	return res
+}
+
+// waitIfRequired holds an infinite or still-pondering search until stop.
+func (e *Engine) waitIfRequired(ctx context.Context, l search.Limits) {
+	for (l.Infinite || e.pondering.Load()) && ctx.Err() == nil {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// rootActions lists the actions the engine may choose: st's legal actions
+// (within only), without reveals when the engine does not know its own
+// card (it cannot reveal a card it does not know it holds) or when its
+// policy never reveals, as long as another action remains.
+func (e *Engine) rootActions(st *spy.State, only []variants.Action) []variants.Action {
+	legal := st.Legal(nil)
+	if len(only) > 0 {
+		legal = slices.DeleteFunc(legal, func(a variants.Action) bool { return !slices.Contains(only, a) })
+	}
+	us := st.Side()
+	dropReveals := st.Card(us) == spy.NoCard || e.opts.Policy == PolicyNever
+	if dropReveals {
+		moves := slices.DeleteFunc(slices.Clone(legal), func(a variants.Action) bool { _, ok := spy.IsReveal(a); return ok })
+		if len(moves) > 0 || st.Card(us) == spy.NoCard {
+			legal = moves
+		}
+	}
+	return legal
+}
+
+// worlds builds the determinized worlds of st for its side to move.
+func (e *Engine) worlds(st *spy.State) []*world {
+	us := st.Side()
+	opp := us.Other()
+	rng := rand.New(rand.NewPCG(st.Key(), uint64(st.Ply())))
+	clone := func() *spy.State { return st.Clone().(*spy.State) }
+	switch {
+	case st.Card(opp) != spy.NoCard || st.Revealed(opp):
+		return []*world{{st: clone(), prob: 1}}
+	case st.Card(us) == spy.NoCard && !st.Revealed(us):
+		// The engine's own card is unknown too: sample whole worlds.
+		var ws []*world
+		seen := map[uint64]*world{}
+		n := e.opts.MaxWorlds
+		for range n {
+			d := st.Determinize(rng)
+			if w := seen[d.WorldKey()]; w != nil {
+				w.prob += 1 / float64(n)
+				continue
+			}
+			w := &world{st: d, prob: 1 / float64(n), card: d.Card(opp)}
+			seen[d.WorldKey()] = w
+			ws = append(ws, w)
+		}
+		return ws
+	}
+	if q, _ := st.OriginalQueen(opp); q == chess.NoSquare {
+		// The opponent can never reveal: its card no longer matters.
+		s := clone()
+		_ = s.AssumeCard(opp, spy.Neutral)
+		return []*world{{st: s, prob: 1, card: spy.Neutral}}
+	}
+	b := st.Belief(variants.Player(us))
+	ds := b.Distinct()
+	if len(ds) > e.opts.MaxWorlds {
+		ds = sampleWorlds(ds, e.opts.MaxWorlds, rng)
+	}
+	ws := make([]*world, 0, len(ds))
+	for _, d := range ds {
+		s := clone()
+		if err := s.AssumeCard(opp, d.Card); err != nil {
+			continue
+		}
+		ws = append(ws, &world{st: s, prob: d.Prob, card: d.Card})
+	}
+	// Most probable first: they are searched first at each depth.
+	slices.SortStableFunc(ws, func(a, b *world) int {
+		switch {
+		case a.prob > b.prob:
+			return -1
+		case a.prob < b.prob:
+			return 1
+		}
+		return 0
+	})
+	return ws
+}
+
+// sampleWorlds draws n worlds by probability (systematic sampling:
+// unbiased, and every world with probability >= 1/n is kept), each
+// weighted by how often it was drawn.
+func sampleWorlds(ds []spy.World, n int, rng *rand.Rand) []spy.World {
+	var out []spy.World
+	u := rng.Float64() / float64(n)
+	cum := 0.0
+	for _, d := range ds {
+		cum += d.Prob
+		k := 0
+		for u < cum && k < n {
+			k++
+			u += 1 / float64(n)
+		}
+		if k > 0 {
+			d.Prob = float64(k) / float64(n)
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// winProb maps a score to an expected game score in [0, 1]: a logistic
+// curve for centipawns, 1 or 0 for a mate (a quicker mate a little
+// better). Worlds are averaged on this scale, so that a mate in a few
+// worlds weighs like the lost game it is, not like a huge number of
+// centipawns.
+func winProb(s int) float64 {
+	switch {
+	case s >= search.MateBound:
+		return 1 - float64(search.MateScore-s)*1e-6
+	case s <= -search.MateBound:
+		return float64(search.MateScore+s) * 1e-6
+	}
+	return 1 / (1 + math.Pow(10, -float64(s)/400))
+}
+
+// cpOf is winProb's inverse for centipawns, bounded to ±9999.
+func cpOf(w float64) int {
+	if w <= 0.0001 {
+		return -9999
+	}
+	if w >= 0.9999 {
+		return 9999
+	}
+	return max(min(int(math.Round(-400*math.Log10(1/w-1))), 9999), -9999)
+}
+
+// aggregate weights each root action's scores over the worlds that have
+// completed a depth and returns the actions best first.
+func aggregate(worlds []*world, roots []variants.Action) []ActionScore {
+	total := 0.0
+	for _, w := range worlds {
+		if w.depth > 0 {
+			total += w.prob
+		}
+	}
+	if total == 0 {
+		return nil
+	}
+	out := make([]ActionScore, len(roots))
+	for i, a := range roots {
+		exp := 0.0
+		allMate, mate, sign := true, 0, 0
+		for _, w := range worlds {
+			if w.depth == 0 {
+				continue
+			}
+			s := w.scores[i]
+			exp += w.prob * winProb(s)
+			ok, n := search.IsMate(s)
+			sg := 1
+			if n < 0 {
+				sg = -1
+			}
+			switch {
+			case !ok:
+				allMate = false
+			case sign == 0:
+				sign, mate = sg, n
+			case sg != sign:
+				allMate = false
+			default:
+				mate = max(mate, n) // our slowest mate, or the quickest against us
+			}
+		}
+		exp /= total
+		score := cpOf(exp)
+		if allMate && mate != 0 {
+			if mate > 0 {
+				score = search.MateScore - (2*mate - 1)
+			} else {
+				score = -search.MateScore + 2*(-mate)
+			}
+		}
+		out[i] = ActionScore{Action: a, Score: score, Win: exp}
+	}
+	slices.SortStableFunc(out, func(a, b ActionScore) int {
+		switch {
+		case a.Win > b.Win:
+			return -1
+		case a.Win < b.Win:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+func rank(agg []ActionScore, a variants.Action) int {
+	for i := range agg {
+		if agg[i].Action == a {
+			return i
+		}
+	}
+	return len(agg)
+}
+
+// bestPV is the best action followed by the line of the most probable
+// world that completed a depth.
+func bestPV(worlds []*world, roots []variants.Action, best variants.Action) []variants.Action {
+	i := slices.Index(roots, best)
+	var w *world
+	for _, x := range worlds {
+		if x.depth > 0 && (w == nil || x.prob > w.prob) {
+			w = x
+		}
+	}
+	if i < 0 || w == nil || len(w.pvs[i]) == 0 {
+		return []variants.Action{best}
+	}
+	return slices.Clone(w.pvs[i])
+}
+
+// clock turns the limits into a soft budget (no new depth starts after
+// it) and a hard one (the search stops mid-depth).
+type clock struct {
+	start      time.Time
+	soft, hard time.Duration
+	limited    bool
+}
+
+func newClock(start time.Time, l search.Limits, side chess.Color, overhead time.Duration) clock {
+	c := clock{start: start}
+	if l.MoveTime > 0 {
+		c.limited = true
+		c.hard = max(l.MoveTime-overhead, time.Millisecond)
+		c.soft = c.hard
+		return c
+	}
+	if l.WTime <= 0 && l.BTime <= 0 {
+		return c
+	}
+	left, inc := l.WTime, l.WInc
+	if side == chess.Black {
+		left, inc = l.BTime, l.BInc
+	}
+	left = max(left, time.Millisecond)
+	c.limited = true
+	mtg := 30
+	if l.MovesToGo > 0 {
+		mtg = min(l.MovesToGo, mtg)
+	}
+	usable := max(left-overhead, time.Millisecond)
+	base := usable/time.Duration(mtg) + inc/2
+	hardCap := usable * 2 / 3
+	if mtg == 1 {
+		hardCap = usable * 9 / 10
+	}
+	c.hard = max(min(base*3, hardCap), time.Millisecond/2)
+	c.soft = min(base, c.hard)
+	return c
+}

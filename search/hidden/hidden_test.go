@@ -1,0 +1,211 @@
+package hidden
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"azar/search"
+	"azar/variants"
+	"azar/variants/chess"
+	"azar/variants/spy"
+)
+
+func mustState(t *testing.T, fen string) *spy.State {
+	t.Helper()
+	st, err := spy.ParseState(fen, spy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func searchWith(t *testing.T, p Policy, st *spy.State, l search.Limits) Result {
+	t.Helper()
+	o := DefaultOptions()
+	o.Policy = p
+	o.HashMB = 4
+	e := New(o)
+	before, hist := st.EncodeFull(), st.HistoryLen()
+	res := e.Search(context.Background(), st, l, nil, nil)
+	if st.EncodeFull() != before || st.HistoryLen() != hist {
+		t.Fatalf("Search changed the state")
+	}
+	if !res.Found {
+		t.Fatalf("no action found in %s", before)
+	}
+	if _, err := st.ParseAction(st.FormatAction(res.Action)); err != nil {
+		t.Fatalf("bestmove %s is not legal in %s: %v", st.FormatAction(res.Action), before, err)
+	}
+	return res
+}
+
+func isReveal(a variants.Action) bool { _, ok := spy.IsReveal(a); return ok }
+
+const (
+	// White's card is Black's king's knight, standing on f6: revealing
+	// it gives check and forks the black rook on h7.
+	forkFEN = "4k3/7r/5n2/8/8/8/5PPP/5BQK w - - 0 1 RBN/- c-/-- g8:f6 w=spy:KN"
+	// White's card is Black's king's rook, on e8: revealing it mates.
+	mateFEN = "4r2k/6pp/8/8/8/8/8/3QK3 w - - 0 1 RBN/- c-/-- h8:e8 w=spy:KR"
+	// A free queen: exd5 (the amazon on d5 is undefended).
+	freeFEN = "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1 -/RBN --/-- - w=neutral"
+	// White may reveal (Black's c7 pawn is its spy) but the pawn, turned
+	// white on c7, is taken at once by the king.
+	badRevealFEN = "8/1kp5/8/8/4P3/8/8/3QK3 w - - 0 1 RBN/- c-/-- - w=spy:Pc"
+)
+
+func TestTakesFreePiece(t *testing.T) {
+	st := mustState(t, freeFEN)
+	res := searchWith(t, PolicySearch, st, search.Limits{Depth: 3})
+	if got := st.FormatAction(res.Action); got != "e4d5" {
+		t.Errorf("played %s, want e4d5 (scores %v)", got, res.Scores)
+	}
+	if len(res.Scores) < 2 || res.Scores[0].Score-res.Scores[1].Score < 500 {
+		t.Errorf("winning the queen is not 500 cp better than the next action: %v", res.Scores)
+	}
+}
+
+func TestRevealForks(t *testing.T) {
+	st := mustState(t, forkFEN)
+	res := searchWith(t, PolicySearch, st, search.Limits{Depth: 3})
+	if got := st.FormatAction(res.Action); got != "reveal:spy:KN" {
+		t.Errorf("played %s, want reveal:spy:KN (scores %v)", got, res.Scores)
+	}
+	// Never: any other action, and the search does not count on the spy.
+	res = searchWith(t, PolicyNever, st, search.Limits{Depth: 3})
+	if isReveal(res.Action) {
+		t.Errorf("PolicyNever revealed")
+	}
+	for _, s := range res.Scores {
+		if isReveal(s.Action) {
+			t.Errorf("PolicyNever searched the reveal at the root")
+		}
+	}
+}
+
+func TestRevealMates(t *testing.T) {
+	st := mustState(t, mateFEN)
+	res := searchWith(t, PolicySearch, st, search.Limits{Depth: 2})
+	if got := st.FormatAction(res.Action); got != "reveal:spy:KR" {
+		t.Errorf("played %s, want reveal:spy:KR", got)
+	}
+	if ok, n := search.IsMate(res.Score); !ok || n != 1 {
+		t.Errorf("score %d, want mate in 1", res.Score)
+	}
+}
+
+func TestPolicies(t *testing.T) {
+	st := mustState(t, badRevealFEN)
+	if res := searchWith(t, PolicySearch, st, search.Limits{Depth: 3}); isReveal(res.Action) {
+		t.Errorf("search revealed a spy that is lost at once")
+	}
+	if res := searchWith(t, PolicyAsap, st, search.Limits{Depth: 3}); !isReveal(res.Action) {
+		t.Errorf("asap did not reveal")
+	}
+	if res := searchWith(t, PolicyNever, st, search.Limits{Depth: 3}); isReveal(res.Action) {
+		t.Errorf("never revealed")
+	}
+}
+
+// TestNeverMustReveal: in check from its own spy, the reveal is the only
+// legal action, and even PolicyNever plays it.
+func TestNeverMustReveal(t *testing.T) {
+	st := mustState(t, "7k/7b/8/8/7Q/1n6/RP6/K7 w - - 0 1 RBN/- c-/-- b8:b3 w=spy:QN")
+	res := searchWith(t, PolicyNever, st, search.Limits{Depth: 2})
+	if got := st.FormatAction(res.Action); got != "reveal:spy:QN" {
+		t.Errorf("played %s, want the only legal action reveal:spy:QN", got)
+	}
+}
+
+func TestWorlds(t *testing.T) {
+	e := New(DefaultOptions())
+	st := mustState(t, spy.StartFEN+" w=spy:KN")
+	ws := e.worlds(st)
+	if len(ws) != 15 {
+		t.Errorf("%d worlds at the start, want 15 (14 spies and no spy)", len(ws))
+	}
+	sum := 0.0
+	for _, w := range ws {
+		sum += w.prob
+		if w.st.Card(chess.Black) == spy.NoCard || w.st.Card(chess.White) != spy.SpyKN {
+			t.Errorf("world cards %s/%s", w.st.Card(chess.White), w.st.Card(chess.Black))
+		}
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("world probabilities sum to %v", sum)
+	}
+	// Capped worlds keep probabilities summing to 1.
+	e.SetOptions(Options{MaxWorlds: 5, HashMB: 1})
+	ws = e.worlds(st)
+	sum = 0
+	for _, w := range ws {
+		sum += w.prob
+	}
+	if len(ws) > 5 || math.Abs(sum-1) > 1e-9 {
+		t.Errorf("capped: %d worlds, probabilities sum to %v", len(ws), sum)
+	}
+	// Black's original queen gone: one world.
+	st = mustState(t, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 RBN/- --/-- - w=spy:KN")
+	if ws := e.worlds(st); len(ws) != 1 {
+		t.Errorf("%d worlds when the opponent can never reveal", len(ws))
+	}
+}
+
+// TestLimits: node and time limits and cancellation all end the search
+// with a legal action; a node-limited search is deterministic.
+func TestLimits(t *testing.T) {
+	st := mustState(t, spy.StartFEN+" w=spy:QB")
+	play := func(tok string) {
+		a, err := st.ParseAction(tok)
+		if err == nil {
+			err = st.Apply(a)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tok := range []string{"e2e4", "d7d5", "e4e5", "c8f5"} {
+		play(tok)
+	}
+	a := searchWith(t, PolicySearch, st, search.Limits{Nodes: 20000})
+	b := searchWith(t, PolicySearch, st, search.Limits{Nodes: 20000})
+	if a.Action != b.Action || a.Score != b.Score || a.Nodes != b.Nodes {
+		t.Errorf("node-limited searches differ: %v/%d/%d and %v/%d/%d", a.Action, a.Score, a.Nodes, b.Action, b.Score, b.Nodes)
+	}
+	if a.Nodes > 22000 {
+		t.Errorf("%d nodes for a 20000-node limit", a.Nodes)
+	}
+	start := time.Now()
+	searchWith(t, PolicySearch, st, search.Limits{MoveTime: 50 * time.Millisecond})
+	searchWith(t, PolicySearch, st, search.Limits{WTime: 100 * time.Millisecond, BTime: 100 * time.Millisecond})
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("two short searches took %v", el)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(30 * time.Millisecond); cancel() }()
+	e := New(DefaultOptions())
+	start = time.Now()
+	res := e.Search(ctx, st, search.Limits{Infinite: true}, nil, nil)
+	if !res.Found || time.Since(start) > time.Second {
+		t.Errorf("cancelled infinite search: found %v after %v", res.Found, time.Since(start))
+	}
+	// searchmoves restricts the root.
+	only, _ := st.ParseAction("a2a3")
+	res = e.Search(context.Background(), st, search.Limits{Depth: 1}, []variants.Action{only}, nil)
+	if res.Action != only {
+		t.Errorf("searchmoves a2a3: played %s", st.FormatAction(res.Action))
+	}
+}
+
+func TestWinProb(t *testing.T) {
+	for _, cp := range []int{-1500, -250, 0, 37, 900} {
+		if got := cpOf(winProb(cp)); got < cp-1 || got > cp+1 {
+			t.Errorf("cpOf(winProb(%d)) = %d", cp, got)
+		}
+	}
+	if winProb(search.MateScore-3) <= winProb(search.MateScore-5) || winProb(-search.MateScore+5) <= winProb(-search.MateScore+3) {
+		t.Errorf("quicker mates must weigh more")
+	}
+}
