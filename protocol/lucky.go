@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"azar/search"
@@ -241,7 +242,8 @@ func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engin
 		return
 	}
 	searching := make(chan struct{})
-	defer close(searching)
+	endPonder := sync.OnceFunc(func() { close(searching) })
+	defer endPonder()
 	go func() {
 		// A ponderhit may come before the engine has started pondering;
 		// repeat it until the search ends.
@@ -261,6 +263,7 @@ func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engin
 	}()
 	report := func(info chance.Info) { p.out.send(formatLuckyInfo(info, st)) }
 	res := eng.Search(ctx, st, l, only, report)
+	endPonder() // before bestmove: the next search must not get this ponderhit
 	waitForRelease(ctx, j, l)
 	best := legal[0]
 	if res.Found {

@@ -82,7 +82,6 @@ type Engine struct {
 	opts      Options
 	tt        *table
 	ev        *eval.Evaluator
-	stopped   atomic.Bool
 	pondering atomic.Bool
 	s         *searcher
 }
@@ -149,7 +148,6 @@ type rootAction struct {
 // st is not modified.
 func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, only []variants.Action, report func(Info)) Result {
 	start := time.Now()
-	e.stopped.Store(false)
 	e.pondering.Store(l.Ponder)
 	e.tt.newSearch()
 	who := st.ToAct()
@@ -185,7 +183,10 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 		s.drawCost = e.opts.DrawCost
 	}
 	s.limit = l.Nodes
-	s.stop = &e.stopped
+	// A stop flag of this search's own: the watcher of a finished search
+	// may still fire when the next one has begun.
+	stopped := new(atomic.Bool)
+	s.stop = stopped
 	clk := newClock(start, l, me, e.opts.MoveOverhead)
 	s.onCheck = func() bool { return !e.pondering.Load() && clk.pastHard() }
 
@@ -199,7 +200,7 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 		defer close(watcherDone)
 		select {
 		case <-ctx.Done():
-			e.stopped.Store(true)
+			stopped.Store(true)
 		case <-done:
 		}
 	}()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"testing"
@@ -84,9 +85,9 @@ func searchDepth(st *lucky.State, depth int, o Options) Result {
 // ply (where the draw's chance node is searched through the card's action
 // sequences and the rival's replies), the alpha-beta reference refAB.
 func TestLuckyMatchesBruteForce(t *testing.T) {
-	n := 4
-	if testing.Short() {
-		n = 2
+	n := 3
+	if testing.Short() || raceEnabled {
+		n = 1
 	}
 	defer func() { bruteDrawCost = DefaultDrawCost }()
 	for i, st := range randomPositions(n, 7) {
@@ -122,7 +123,7 @@ func TestLuckyMatchesBruteForce(t *testing.T) {
 // AZAR_LUCKY_POSITIONS the number of positions (default 50).
 func TestNodeCounts(t *testing.T) {
 	depth := 3
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		depth = 2
 	}
 	if d, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_DEPTH")); err == nil && d > 0 {
@@ -137,10 +138,10 @@ func TestNodeCounts(t *testing.T) {
 		a, b Result
 	}
 	rows := make([]row, len(positions))
-	// AZAR_LUCKY_PARALLEL searches that many positions at once (the
-	// counts do not depend on it).
-	par := 1
-	if n, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_PARALLEL")); err == nil && n > 1 {
+	// The positions are searched GOMAXPROCS at a time (AZAR_LUCKY_PARALLEL
+	// changes it); the counts do not depend on it.
+	par := runtime.GOMAXPROCS(0)
+	if n, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_PARALLEL")); err == nil && n > 0 {
 		par = n
 	}
 	next := make(chan int)
