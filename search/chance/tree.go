@@ -59,16 +59,16 @@ type game interface {
 	TurnStart() bool
 	// InCheck reports whether Side() is in check.
 	InCheck() bool
-	// Order scores an action for move ordering (higher first); ok is
-	// false for an action quiescence does not search.
+	// Order scores an action for move ordering (higher first); tactical
+	// says whether quiescence searches it.
 	Order(a variants.Action) (score int, tactical bool)
 	// IsDraw reports the draw action.
 	IsDraw(a variants.Action) bool
 	// HistoryIndex maps a quiet action to a history-table slot (0..4095),
 	// or -1.
 	HistoryIndex(a variants.Action) int
-	// PolicyFilter restricts the actions of player p's turn starts (the
-	// draw policy); it returns the slice, possibly shortened.
+	// PolicyFilter applies the engine's draw policy to the actions of
+	// its own turn starts; it returns the slice, possibly shortened.
 	PolicyFilter(acts []variants.Action) []variants.Action
 }
 
