@@ -22,7 +22,7 @@ type Engine struct {
 	stopped   atomic.Bool
 	pondering atomic.Bool
 	limits    Limits
-	tm        timeManager
+	tm        TimeManager
 	nodeCount []atomic.Uint64
 	report    func(Info)
 	mainDepth atomic.Int32
@@ -88,7 +88,7 @@ func (e *Engine) shouldStopNow() bool {
 	if e.limits.Nodes > 0 && e.threads[0].nodes >= e.limits.Nodes {
 		return true
 	}
-	return !e.pondering.Load() && e.tm.pastHard()
+	return !e.pondering.Load() && e.tm.PastHard()
 }
 
 // currMoveDelay: currmove lines start after this long, so short searches
@@ -96,7 +96,7 @@ func (e *Engine) shouldStopNow() bool {
 const currMoveDelay = 3 * time.Second
 
 func (e *Engine) reportCurrMove(m chess.Move, n int) {
-	if e.report != nil && e.tm.elapsed() > currMoveDelay {
+	if e.report != nil && e.tm.Elapsed() > currMoveDelay {
 		e.report(Info{Depth: int(e.mainDepth.Load()), CurrMove: m, CurrMoveNumber: n})
 	}
 }
@@ -109,7 +109,7 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	start := time.Now()
 	e.limits = l
 	e.report = report
-	e.tm = newTimeManager(start, l, pos.Side(), e.opts.MoveOverhead)
+	e.tm = NewTimeManager(start, l, pos.Side(), e.opts.MoveOverhead, ChessTimePolicy())
 	e.stopped.Store(false)
 	e.pondering.Store(l.Ponder)
 	e.tt.newSearch()
@@ -258,7 +258,7 @@ func (t *thread) iterate(start time.Time) {
 				break
 			}
 		}
-		if !e.pondering.Load() && e.tm.pastSoft(0.6*(1+2*bestChanges)) {
+		if !e.pondering.Load() && e.tm.PastSoft(0.6*(1+2*bestChanges)) {
 			break
 		}
 	}

@@ -145,17 +145,42 @@ func TestMultiPVDistinctMoves(t *testing.T) {
 
 func TestTimeManagerBudgets(t *testing.T) {
 	now := time.Now()
-	tm := newTimeManager(now, Limits{WTime: time.Second, WInc: 10 * time.Millisecond}, chess.White, 10*time.Millisecond)
+	tm := NewTimeManager(now, Limits{WTime: time.Second, WInc: 10 * time.Millisecond}, chess.White, 10*time.Millisecond, ChessTimePolicy())
 	if tm.hard >= 990*time.Millisecond || tm.soft > tm.hard || tm.soft <= 0 {
 		t.Errorf("1s+0.01: soft %v hard %v", tm.soft, tm.hard)
 	}
-	tm = newTimeManager(now, Limits{MoveTime: 100 * time.Millisecond}, chess.Black, 10*time.Millisecond)
+	tm = NewTimeManager(now, Limits{MoveTime: 100 * time.Millisecond}, chess.Black, 10*time.Millisecond, ChessTimePolicy())
 	if tm.hard != 90*time.Millisecond {
 		t.Errorf("movetime 100 overhead 10: hard %v", tm.hard)
 	}
-	tm = newTimeManager(now, Limits{BTime: time.Millisecond}, chess.Black, 10*time.Millisecond)
+	tm = NewTimeManager(now, Limits{BTime: time.Millisecond}, chess.Black, 10*time.Millisecond, ChessTimePolicy())
 	if tm.hard > time.Millisecond {
 		t.Errorf("1 ms left: hard %v", tm.hard)
+	}
+}
+
+// TestTimePolicyCaps checks each bound of a policy on hand-computed
+// budgets: 1 s left, no overhead, no increment.
+func TestTimePolicyCaps(t *testing.T) {
+	now := time.Now()
+	p := TimePolicy{MovesToGo: 10, HardFactor: 3, HardShare: 0.25, LastShare: 0.8}
+	cases := []struct {
+		mtg        int
+		soft, hard time.Duration
+	}{
+		{0, 100 * time.Millisecond, 250 * time.Millisecond},  // soft 1/10; hard min(3×100, 250)
+		{40, 100 * time.Millisecond, 250 * time.Millisecond}, // movestogo capped at the policy's 10
+		{5, 200 * time.Millisecond, 250 * time.Millisecond},  // hard min(3×200, 250)
+		{1, 800 * time.Millisecond, 800 * time.Millisecond},  // last move: LastShare
+	}
+	for _, c := range cases {
+		tm := NewTimeManager(now, Limits{WTime: time.Second, BTime: time.Second, MovesToGo: c.mtg}, chess.White, 0, p)
+		if tm.soft != c.soft || tm.hard != c.hard || !tm.Limited() {
+			t.Errorf("movestogo %d: soft %v hard %v, want %v %v", c.mtg, tm.soft, tm.hard, c.soft, c.hard)
+		}
+	}
+	if tm := NewTimeManager(now, Limits{}, chess.White, 0, p); tm.Limited() || tm.PastHard() || tm.WouldOverrun(time.Hour) {
+		t.Error("no clock: the search must be unlimited")
 	}
 }
 

@@ -6,22 +6,42 @@ import (
 	"azar/variants/chess"
 )
 
-// timeManager turns the clock into two budgets: soft, after which no new
+// TimePolicy says how a clock is split into budgets. Each game keeps its
+// own policy because an answer means different things in each: a chess
+// move, one action of a lucky turn (two or more per turn), a move under
+// hidden information searched over many worlds.
+type TimePolicy struct {
+	// MovesToGo is the number of answers the remaining time is spread
+	// over when the GUI does not say (and the most it is spread over when
+	// the GUI says more).
+	MovesToGo int
+	// HardFactor bounds the hard budget to this many soft budgets.
+	HardFactor int
+	// HardShare bounds the hard budget to this share of the usable clock,
+	// LastShare at movestogo 1 (where nothing need be kept for later).
+	HardShare, LastShare float64
+}
+
+// ChessTimePolicy is standard chess's policy. Never more than half the
+// clock on one move: a loaded machine can deschedule the engine for tens
+// of milliseconds after it decides.
+func ChessTimePolicy() TimePolicy {
+	return TimePolicy{MovesToGo: 30, HardFactor: 4, HardShare: 0.5, LastShare: 0.9}
+}
+
+// TimeManager turns the clock into two budgets: soft, after which no new
 // iteration starts, and hard, at which the search is stopped mid-iteration.
 // The hard budget never exceeds what is left on the clock minus the move
 // overhead, so a game at 0.01 s increments is not lost on time.
-type timeManager struct {
+type TimeManager struct {
 	start      time.Time
 	soft, hard time.Duration
 	limited    bool
 }
 
-// defaultMovesToGo is the number of moves the remaining time is spread
-// over when the GUI does not say.
-const defaultMovesToGo = 30
-
-func newTimeManager(start time.Time, l Limits, side chess.Color, overhead time.Duration) timeManager {
-	tm := timeManager{start: start}
+// NewTimeManager makes the budgets for side's search that started at start.
+func NewTimeManager(start time.Time, l Limits, side chess.Color, overhead time.Duration, p TimePolicy) TimeManager {
+	tm := TimeManager{start: start}
 	if l.MoveTime > 0 {
 		tm.limited = true
 		tm.hard = max(l.MoveTime-overhead, time.Millisecond)
@@ -39,34 +59,49 @@ func newTimeManager(start time.Time, l Limits, side chess.Color, overhead time.D
 	// flagged rather than unlimited.
 	left = max(left, time.Millisecond)
 	tm.limited = true
-	mtg := defaultMovesToGo
+	mtg := p.MovesToGo
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, defaultMovesToGo)
+		mtg = min(l.MovesToGo, p.MovesToGo)
 	}
 	usable := max(left-overhead, time.Millisecond)
 	// Half the increment: the clock then settles near 15 increments
 	// instead of draining to a few, which leaves room for scheduling
 	// delays in long games at short increments.
 	base := usable/time.Duration(mtg) + inc/2
-	// Never more than half the clock on one move: a loaded machine can
-	// deschedule the engine for tens of milliseconds after it decides.
-	hardCap := usable / 2
-	if mtg == 1 {
-		hardCap = usable * 9 / 10
+	share := p.HardShare
+	if mtg == 1 && p.LastShare > 0 {
+		share = p.LastShare
 	}
-	tm.hard = max(min(base*4, hardCap), time.Millisecond/2)
+	hardCap := time.Duration(float64(usable) * share)
+	tm.hard = max(min(base*time.Duration(p.HardFactor), hardCap), time.Millisecond/2)
 	tm.soft = min(base, tm.hard)
 	return tm
 }
 
-func (tm *timeManager) elapsed() time.Duration { return time.Since(tm.start) }
+// Limited reports whether the search runs against a clock at all.
+func (tm *TimeManager) Limited() bool { return tm.limited }
 
-// pastSoft reports whether a new iteration should not start; scale grows
+// Soft is the budget after which no new iteration should start.
+func (tm *TimeManager) Soft() time.Duration { return tm.soft }
+
+// Elapsed is the time since the search started.
+func (tm *TimeManager) Elapsed() time.Duration { return time.Since(tm.start) }
+
+// PastSoft reports whether a new iteration should not start; scale grows
 // when the best move is unstable and shrinks when it is settled.
-func (tm *timeManager) pastSoft(scale float64) bool {
-	return tm.limited && float64(tm.elapsed()) > float64(tm.soft)*scale
+func (tm *TimeManager) PastSoft(scale float64) bool {
+	return tm.limited && float64(tm.Elapsed()) > float64(tm.soft)*scale
 }
 
-func (tm *timeManager) pastHard() bool {
-	return tm.limited && tm.elapsed() >= tm.hard
+// WouldOverrun reports whether an iteration expected to take next would
+// end past the soft budget: searches whose iterations grow by a large
+// factor (chance nodes, many worlds) stop early instead of starting one
+// they cannot finish.
+func (tm *TimeManager) WouldOverrun(next time.Duration) bool {
+	return tm.limited && tm.Elapsed()+next > tm.soft
+}
+
+// PastHard reports whether the search must stop now.
+func (tm *TimeManager) PastHard() bool {
+	return tm.limited && tm.Elapsed() >= tm.hard
 }

@@ -187,8 +187,8 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 	// may still fire when the next one has begun.
 	stopped := new(atomic.Bool)
 	s.stop = stopped
-	clk := newClock(start, l, me, e.opts.MoveOverhead)
-	s.onCheck = func() bool { return !e.pondering.Load() && clk.pastHard() }
+	clk := search.NewTimeManager(start, l, me, e.opts.MoveOverhead, timePolicy())
+	s.onCheck = func() bool { return !e.pondering.Load() && clk.PastHard() }
 
 	// The watcher turns cancellation into the stop flag; the deferred
 	// calls run in reverse order, so Search waits for the watcher to exit
@@ -262,7 +262,7 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 		}
 		// The next iteration costs many times this one (chance nodes
 		// multiply the branching): start it only if it can finish.
-		if !e.pondering.Load() && clk.limited && time.Since(start)+3*lastIter > clk.soft {
+		if !e.pondering.Load() && clk.WouldOverrun(3*lastIter) {
 			break
 		}
 	}
@@ -382,46 +382,11 @@ func (e *Engine) pv(st *lucky.State, best variants.Action, drew bool) []variants
 	return pv
 }
 
-// clock turns the limits into a soft budget (no new iteration after it)
-// and a hard one (the search stops). Each action of a lucky turn is its
-// own `go`, so the clock is spread over more answers than in chess.
-type clock struct {
-	start      time.Time
-	soft, hard time.Duration
-	limited    bool
+// timePolicy spreads the clock over 60 answers with the hard budget at
+// 3 soft budgets and never over a quarter of the clock: each action of a
+// lucky turn is its own `go`, so a game asks for about twice as many
+// answers as moves, and a slow answer (a loaded machine) must find time
+// left on the clock.
+func timePolicy() search.TimePolicy {
+	return search.TimePolicy{MovesToGo: 60, HardFactor: 3, HardShare: 0.25}
 }
-
-const defaultMovesToGo = 60
-
-func newClock(start time.Time, l search.Limits, side chess.Color, overhead time.Duration) clock {
-	c := clock{start: start}
-	if l.MoveTime > 0 {
-		c.limited = true
-		c.hard = max(l.MoveTime-overhead, time.Millisecond)
-		c.soft = c.hard
-		return c
-	}
-	if l.WTime <= 0 && l.BTime <= 0 {
-		return c
-	}
-	left, inc := l.WTime, l.WInc
-	if side == chess.Black {
-		left, inc = l.BTime, l.BInc
-	}
-	left = max(left, time.Millisecond)
-	c.limited = true
-	mtg := defaultMovesToGo
-	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, defaultMovesToGo)
-	}
-	usable := max(left-overhead, time.Millisecond)
-	// Half the increment and 60 answers: a lucky game asks for twice as
-	// many answers as moves, and a slow answer (a loaded machine) must
-	// find time left on the clock.
-	base := usable/time.Duration(mtg) + inc/2
-	c.hard = max(min(base*3, usable/4), time.Millisecond/2)
-	c.soft = min(base, c.hard)
-	return c
-}
-
-func (c *clock) pastHard() bool { return c.limited && time.Since(c.start) >= c.hard }

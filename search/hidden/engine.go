@@ -180,7 +180,7 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 	t := &searcher{e: e, ctx: ctx, ev: eval.NewEvaluator(), rootSide: us, limits: l, start: start}
 	// Reading a long game's position and copying it into the worlds costs
 	// time the clock sees too: keep it back.
-	t.tm = newClock(start, l, us, e.opts.MoveOverhead+time.Millisecond+time.Duration(st.Ply())*20*time.Microsecond)
+	t.tm = search.NewTimeManager(start, l, us, e.opts.MoveOverhead+time.Millisecond+time.Duration(st.Ply())*20*time.Microsecond, timePolicy())
 	for i := range t.bufs {
 		t.bufs[i] = make([]variants.Action, 0, 256)
 	}
@@ -248,7 +248,7 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 		if t.nodeLimitHit() || ctx.Err() != nil {
 			break
 		}
-		if !e.pondering.Load() && t.tm.limited && time.Since(start)+2*lastDepthTime > t.tm.soft {
+		if !e.pondering.Load() && t.tm.WouldOverrun(2*lastDepthTime) {
 			break
 		}
 	}
@@ -487,42 +487,9 @@ func bestPV(worlds []*world, roots []variants.Action, best variants.Action) []va
 	return slices.Clone(w.pvs[i])
 }
 
-// clock turns the limits into a soft budget (no new depth starts after
-// it) and a hard one (the search stops mid-depth).
-type clock struct {
-	start      time.Time
-	soft, hard time.Duration
-	limited    bool
-}
-
-func newClock(start time.Time, l search.Limits, side chess.Color, overhead time.Duration) clock {
-	c := clock{start: start}
-	if l.MoveTime > 0 {
-		c.limited = true
-		c.hard = max(l.MoveTime-overhead, time.Millisecond)
-		c.soft = c.hard
-		return c
-	}
-	if l.WTime <= 0 && l.BTime <= 0 {
-		return c
-	}
-	left, inc := l.WTime, l.WInc
-	if side == chess.Black {
-		left, inc = l.BTime, l.BInc
-	}
-	left = max(left, time.Millisecond)
-	c.limited = true
-	mtg := 30
-	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, mtg)
-	}
-	usable := max(left-overhead, time.Millisecond)
-	base := usable/time.Duration(mtg) + inc/2
-	hardCap := usable * 2 / 3
-	if mtg == 1 {
-		hardCap = usable * 9 / 10
-	}
-	c.hard = max(min(base*3, hardCap), time.Millisecond/2)
-	c.soft = min(base, c.hard)
-	return c
+// timePolicy is chess's, but the hard budget stops at 3 soft budgets
+// and two thirds of the clock: a depth over many worlds costs more than
+// one chess iteration, and is not started unless it can finish.
+func timePolicy() search.TimePolicy {
+	return search.TimePolicy{MovesToGo: 30, HardFactor: 3, HardShare: 2.0 / 3, LastShare: 0.9}
 }

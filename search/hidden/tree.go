@@ -35,7 +35,7 @@ type searcher struct {
 	ev       *eval.Evaluator
 	rootSide chess.Color
 	limits   search.Limits
-	tm       clock
+	tm       search.TimeManager
 	start    time.Time
 
 	nodes    uint64
@@ -73,7 +73,7 @@ func (t *searcher) stop() bool {
 		return false
 	}
 	if t.ctx.Err() != nil || t.nodeLimitHit() ||
-		(!t.e.pondering.Load() && t.tm.limited && time.Since(t.start) >= t.tm.hard) {
+		(!t.e.pondering.Load() && t.tm.PastHard()) {
 		t.aborted = true
 	}
 	return t.aborted
