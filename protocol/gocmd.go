@@ -194,6 +194,10 @@ func parseGoArgs(args []string, searchMove func(string) error) (goCommand, error
 }
 
 func (p *Protocol) cmdGo(args []string) {
+	if p.busy() {
+		p.errorf("go while searching (send stop first)")
+		return
+	}
 	if p.spyMode() {
 		p.cmdSpyGo(args)
 		return
@@ -202,18 +206,12 @@ func (p *Protocol) cmdGo(args []string) {
 		p.cmdLuckyGo(args)
 		return
 	}
-	if p.busy() {
-		p.errorf("go while searching (send stop first)")
-		return
-	}
 	g, err := parseGo(args, p.pos)
 	if err != nil {
 		p.errorf("go: %v", err)
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel, done: make(chan struct{}), hitCh: make(chan struct{})}
-	p.job = j
+	ctx, j := p.newJob()
 	pos := p.pos.Clone()
 	if g.perft > 0 {
 		go p.runPerft(ctx, j, pos, g.perft)
@@ -221,6 +219,14 @@ func (p *Protocol) cmdGo(args []string) {
 	}
 	j.engine = p.engine
 	go p.runSearch(ctx, j, pos, g.limits)
+}
+
+// newJob makes the job of an accepted `go` the session's current one.
+func (p *Protocol) newJob() (context.Context, *job) {
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &job{cancel: cancel, done: make(chan struct{}), hitCh: make(chan struct{})}
+	p.job = j
+	return ctx, j
 }
 
 // waitForRelease holds the bestmove of an infinite search until stop, and
@@ -250,24 +256,9 @@ func (p *Protocol) runSearch(ctx context.Context, j *job, pos *chess.Position, l
 	if len(legal) > 0 {
 		fallback = "bestmove " + legal[0].String()
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			p.broken.Store(true)
-			p.log.WithField("stack", string(debug.Stack())).Errorf("search goroutine panicked in %s: %v", pos.FEN(), r)
-			p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
-		}
-		if !j.finished.Load() {
-			p.out.sendLast(&j.finished, fallback)
-		}
-	}()
+	defer p.endSearch(j, fallback, "search goroutine", pos.FEN)
 	if len(legal) == 0 {
-		score := "cp 0"
-		if pos.InCheck() {
-			score = "mate 0"
-		}
-		p.out.send("info depth 0 score " + score)
-		waitForRelease(ctx, j, l)
-		p.out.sendLast(&j.finished, "bestmove 0000")
+		p.release(ctx, j, l, noMoveInfo(pos.InCheck()), "bestmove 0000")
 		return
 	}
 	res := p.search(ctx, j, pos, l)
@@ -293,6 +284,38 @@ func (p *Protocol) runSearch(ctx context.Context, j *job, pos *chess.Position, l
 		}
 	}
 	p.out.sendLast(&j.finished, line)
+}
+
+// endSearch is deferred by every search goroutine, chess or variant: a
+// panic becomes an error line and marks the engine for rebuilding (what
+// names the goroutine and where gives the position for the log), and a
+// search that wrote no bestmove yet ends with last.
+func (p *Protocol) endSearch(j *job, last, what string, where func() string) {
+	if r := recover(); r != nil {
+		p.broken.Store(true)
+		p.log.WithField("stack", string(debug.Stack())).Errorf("%s panicked in %s: %v", what, where(), r)
+		p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
+	}
+	if !j.finished.Load() {
+		p.out.sendLast(&j.finished, last)
+	}
+}
+
+// release answers a `go` without searching: its info line, then bestmove
+// once UCI lets the search end (see waitForRelease).
+func (p *Protocol) release(ctx context.Context, j *job, l search.Limits, info, bestmove string) {
+	p.out.send(info)
+	waitForRelease(ctx, j, l)
+	p.out.sendLast(&j.finished, bestmove)
+}
+
+// noMoveInfo is the info line of a position without a legal move: mate 0
+// when the side to move has lost, else a draw.
+func noMoveInfo(lost bool) string {
+	if lost {
+		return "info depth 0 score mate 0"
+	}
+	return "info depth 0 score cp 0"
 }
 
 // search runs the engine, turning a panic into an empty result (the caller
@@ -334,21 +357,14 @@ func formatInfo(info search.Info, pos *chess.Position) string {
 		return fmt.Sprintf("info depth %d currmove %s currmovenumber %d", info.Depth, info.CurrMove, info.CurrMoveNumber)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", info.Depth, info.SelDepth, max(info.MultiPV, 1))
-	if ok, n := search.IsMate(info.Score); ok {
-		fmt.Fprintf(&b, "mate %d", n)
-	} else {
-		fmt.Fprintf(&b, "cp %d", info.Score)
-	}
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s", info.Depth, info.SelDepth, max(info.MultiPV, 1), formatScore(info.Score))
 	switch info.Bound {
 	case search.BoundLower:
 		b.WriteString(" lowerbound")
 	case search.BoundUpper:
 		b.WriteString(" upperbound")
 	}
-	ms := info.Time.Milliseconds()
-	nps := info.Nodes * 1000 / uint64(max(ms, 1))
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", info.Nodes, nps, info.HashFull, ms)
+	writeCounts(&b, info.Nodes, info.HashFull, info.Time)
 	if len(info.PV) > 0 {
 		q := pos.Clone()
 		pv := make([]string, 0, len(info.PV))
@@ -361,9 +377,29 @@ func formatInfo(info search.Info, pos *chess.Position) string {
 			pv = append(pv, m.String())
 			q.Make(m)
 		}
-		if len(pv) > 0 {
-			b.WriteString(" pv " + strings.Join(pv, " "))
-		}
+		writePV(&b, pv)
 	}
 	return b.String()
+}
+
+// formatScore is an info line's score: mate in moves, or centipawns.
+func formatScore(score int) string {
+	if ok, n := search.IsMate(score); ok {
+		return fmt.Sprintf("mate %d", n)
+	}
+	return fmt.Sprintf("cp %d", score)
+}
+
+// writeCounts appends an info line's nodes, speed, hash use and time.
+func writeCounts(b *strings.Builder, nodes uint64, hashFull int, t time.Duration) {
+	ms := t.Milliseconds()
+	nps := nodes * 1000 / uint64(max(ms, 1))
+	fmt.Fprintf(b, " nodes %d nps %d hashfull %d time %d", nodes, nps, hashFull, ms)
+}
+
+// writePV appends an info line's PV, if it has one.
+func writePV(b *strings.Builder, pv []string) {
+	if len(pv) > 0 {
+		b.WriteString(" pv " + strings.Join(pv, " "))
+	}
 }

@@ -75,6 +75,19 @@ func newSession(out io.Writer, in io.Reader) *protocol.Protocol {
 		protocol.WithLogOpener(func(string) (io.WriteCloser, error) { return nopCloser{io.Discard}, nil }))
 }
 
+// variantSession starts an in-process session in variant, then sends
+// each of opts (setoption lines); it returns the output and a sender.
+func variantSession(t *testing.T, variant string, opts ...string) (*sink, func(string)) {
+	out := &sink{}
+	p := newSession(out, nil)
+	t.Cleanup(p.Close)
+	p.Handle("setoption name UCI_Variant value " + variant)
+	for _, o := range opts {
+		p.Handle(o)
+	}
+	return out, func(l string) { p.Handle(l) }
+}
+
 // TestConcurrentCommands runs a search while the loop answers other
 // commands (under -race this checks the output and state sharing).
 func TestConcurrentCommands(t *testing.T) {

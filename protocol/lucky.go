@@ -2,9 +2,7 @@ package protocol
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -33,10 +31,14 @@ type luckySession struct {
 
 func (p *Protocol) luckyMode() bool { return p.variant == variantLucky }
 
-// luckyState is the lucky position, set to the start on first use.
-func (p *Protocol) luckyState() *lucky.State {
+// luckyState is the lucky position for cmd, set to the start on first
+// use; nil, after an error line, while the rule options are inconsistent.
+func (p *Protocol) luckyState(cmd string) *lucky.State {
 	if p.lucky.state == nil {
 		p.resetLucky()
+	}
+	if p.lucky.state == nil {
+		p.errorf("%s: the lucky options are inconsistent: %v", cmd, p.lucky.rules.Validate())
 	}
 	return p.lucky.state
 }
@@ -123,35 +125,21 @@ func parseLuckyPosition(args []string, rules lucky.Options) (*lucky.State, error
 	if err := rules.Validate(); err != nil {
 		return nil, fmt.Errorf("the lucky options are inconsistent: %v", err)
 	}
-	if len(args) == 0 {
-		return nil, errors.New("want 'startpos' or 'fen <lucky FEN>', then optionally 'moves ...'")
+	fen, rest, err := splitPosition(args, "want 'startpos' or 'fen <lucky FEN>', then optionally 'moves ...'", "moves")
+	if err != nil {
+		return nil, err
 	}
 	var st *lucky.State
-	i := 1
-	switch args[0] {
-	case "startpos":
+	if fen == nil {
 		st = lucky.New(rules)
-	case "fen":
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		if i == 1 {
-			return nil, errors.New("'fen' without a FEN")
-		}
-		var err error
-		if st, err = lucky.ParseState(strings.Join(args[1:i], " "), rules); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("want 'startpos' or 'fen', got %s", quote(args[0]))
+	} else if st, err = lucky.ParseState(strings.Join(fen, " "), rules); err != nil {
+		return nil, err
 	}
-	if i == len(args) {
-		return st, nil
+	moves, err := movesAfter(rest, "'moves'")
+	if err != nil {
+		return nil, err
 	}
-	if args[i] != "moves" {
-		return nil, fmt.Errorf("unexpected %s (want 'moves')", quote(args[i]))
-	}
-	if err := st.Play(args[i+1:]...); err != nil {
+	if err := st.Play(moves...); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -167,34 +155,22 @@ func (p *Protocol) cmdLuckyPosition(args []string) {
 }
 
 func (p *Protocol) cmdLuckyGo(args []string) {
-	if p.busy() {
-		p.errorf("go while searching (send stop first)")
-		return
-	}
-	st := p.luckyState()
+	st := p.luckyState("go")
 	if st == nil {
-		p.errorf("go: the lucky options are inconsistent: %v", p.lucky.rules.Validate())
 		return
 	}
-	var only []variants.Action
-	g, err := parseGoArgs(args, func(tok string) error {
-		a, err := st.ParseAction(tok)
-		if err != nil || st.ToAct() == variants.Chance {
-			return fmt.Errorf("searchmoves: %s is illegal or malformed here", quote(tok))
-		}
-		only = append(only, a)
-		return nil
-	})
+	// No searchmoves at a pending reveal: the engine does not pick the card.
+	g, only, err := parseGoActions(args, st.ParseAction, st.ToAct() != variants.Chance)
 	if err != nil {
 		p.errorf("go: %v", err)
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel, done: make(chan struct{}), hitCh: make(chan struct{})}
-	p.job = j
+	ctx, j := p.newJob()
 	view := st.Clone().(*lucky.State)
 	if g.perft > 0 {
-		go p.runLuckyPerft(ctx, j, view, g.perft)
+		// The tree of actions, where a pending reveal has one child per
+		// card kind the pile may give.
+		go p.runActionPerft(ctx, j, view, g.perft, view.ApplyTrusted, "lucky perft", view.Encode)
 		return
 	}
 	go p.runLuckySearch(ctx, j, p.luckyEngine(), view, g.limits, only)
@@ -207,38 +183,19 @@ func (p *Protocol) cmdLuckyGo(args []string) {
 func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engine, st *lucky.State, l search.Limits, only []variants.Action) {
 	defer close(j.done)
 	defer j.cancel()
-	legal := st.Legal(nil)
-	if len(only) > 0 {
-		legal = slices.DeleteFunc(legal, func(a variants.Action) bool { return !slices.Contains(only, a) })
-	}
+	legal := searchable(st.Legal(nil), only)
 	last := "bestmove 0000"
 	if len(legal) > 0 && st.ToAct() >= 0 {
 		last = "bestmove " + lucky.FormatAction(legal[0])
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			p.broken.Store(true)
-			p.log.WithField("stack", string(debug.Stack())).Errorf("lucky search panicked in %s: %v", st.Encode(), r)
-			p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
-		}
-		if !j.finished.Load() {
-			p.out.sendLast(&j.finished, last)
-		}
-	}()
+	defer p.endSearch(j, last, "lucky search", st.Encode)
 	switch who := st.ToAct(); {
 	case who == variants.Chance:
-		p.out.send("info string error the drawn card has not been revealed (append the card to the moves)")
-		waitForRelease(ctx, j, l)
-		p.out.sendLast(&j.finished, "bestmove 0000")
+		p.release(ctx, j, l, "info string error the drawn card has not been revealed (append the card to the moves)", "bestmove 0000")
 		return
 	case who == variants.NoPlayer || len(legal) == 0:
-		score := "cp 0"
-		if over, scores, _ := st.Result(); over && scores[st.Side()] == 0 {
-			score = "mate 0"
-		}
-		p.out.send("info depth 0 score " + score)
-		waitForRelease(ctx, j, l)
-		p.out.sendLast(&j.finished, "bestmove 0000")
+		over, scores, _ := st.Result()
+		p.release(ctx, j, l, noMoveInfo(over && scores[st.Side()] == 0), "bestmove 0000")
 		return
 	}
 	searching := make(chan struct{})
@@ -267,12 +224,7 @@ func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engin
 	waitForRelease(ctx, j, l)
 	best := legal[0]
 	if res.Found {
-		if slices.Contains(legal, res.Action) {
-			best = res.Action
-		} else {
-			p.log.Errorf("lucky search returned %s, not a legal choice in %s; playing %s",
-				lucky.FormatAction(res.Action), st.Encode(), lucky.FormatAction(best))
-		}
+		best = p.checkedAction(st, res.Action, slices.Contains(legal, res.Action), best, "lucky search", st.Encode)
 	}
 	p.out.sendLast(&j.finished, "bestmove "+lucky.FormatAction(best))
 }
@@ -283,9 +235,7 @@ func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engin
 func formatLuckyInfo(info chance.Info, st *lucky.State) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 score cp %d", info.Depth, max(info.SelDepth, info.Depth), info.Score)
-	ms := info.Time.Milliseconds()
-	nps := info.Nodes * 1000 / uint64(max(ms, 1))
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", info.Nodes, nps, info.HashFull, ms)
+	writeCounts(&b, info.Nodes, info.HashFull, info.Time)
 	q := st.Clone().(*lucky.State)
 	var pv []string
 	for _, a := range info.PV {
@@ -294,70 +244,14 @@ func formatLuckyInfo(info chance.Info, st *lucky.State) string {
 		}
 		pv = append(pv, lucky.FormatAction(a))
 	}
-	if len(pv) > 0 {
-		b.WriteString(" pv " + strings.Join(pv, " "))
-	}
+	writePV(&b, pv)
 	return b.String()
-}
-
-// runLuckyPerft is `go perft N` in the lucky variant: the tree of actions,
-// where a pending reveal has one child per card kind the pile may give.
-func (p *Protocol) runLuckyPerft(ctx context.Context, j *job, st *lucky.State, depth int) {
-	defer close(j.done)
-	defer j.cancel()
-	defer func() {
-		if r := recover(); r != nil {
-			p.log.Errorf("lucky perft panicked in %s: %v", st.Encode(), r)
-			p.out.send(fmt.Sprintf("info string error internal perft failure: %v", r))
-		}
-		j.finished.Store(true)
-	}()
-	var calls uint
-	stopped := false
-	bufs := make([][]variants.Action, depth+1)
-	var count func(d int) uint64
-	count = func(d int) uint64 {
-		if d == 0 {
-			return 1
-		}
-		if calls++; calls&1023 == 0 && ctx.Err() != nil {
-			stopped = true
-		}
-		if stopped {
-			return 0
-		}
-		bufs[d] = st.Legal(bufs[d][:0])
-		if d == 1 {
-			return uint64(len(bufs[d]))
-		}
-		var n uint64
-		for i := range bufs[d] {
-			st.ApplyTrusted(bufs[d][i])
-			n += count(d - 1)
-			st.Undo()
-		}
-		return n
-	}
-	var total uint64
-	for _, a := range st.Legal(nil) {
-		st.ApplyTrusted(a)
-		n := count(depth - 1)
-		st.Undo()
-		if stopped {
-			p.out.sendLast(&j.finished, "info string perft stopped")
-			return
-		}
-		p.out.send(fmt.Sprintf("%s: %d", lucky.FormatAction(a), n))
-		total += n
-	}
-	p.out.sendLast(&j.finished, "", fmt.Sprintf("Nodes searched: %d", total), "")
 }
 
 // luckyDisplay is `d` in the lucky variant.
 func (p *Protocol) luckyDisplay() {
-	st := p.luckyState()
+	st := p.luckyState("d")
 	if st == nil {
-		p.errorf("d: the lucky options are inconsistent: %v", p.lucky.rules.Validate())
 		return
 	}
 	lines := strings.Split(strings.Trim(st.Position().String(), "\n"), "\n")
@@ -396,15 +290,9 @@ func (p *Protocol) luckyDisplay() {
 // the card terms, for the player to act (at a pending reveal: the drawer,
 // with the card's expected value).
 func (p *Protocol) luckyEval() {
-	st := p.luckyState()
+	st := p.luckyState("eval")
 	if st == nil {
-		p.errorf("eval: the lucky options are inconsistent: %v", p.lucky.rules.Validate())
 		return
 	}
-	score := chance.Evaluate(st, p.lucky.copts.Policy)
-	white := score
-	if st.Side() == chess.Black {
-		white = -score
-	}
-	p.out.send(fmt.Sprintf("Eval: %d cp (side to act), %d cp (White)", score, white))
+	p.sendEval(chance.Evaluate(st, p.lucky.copts.Policy), st.Side(), "side to act")
 }

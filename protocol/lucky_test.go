@@ -20,6 +20,21 @@ func luckyState(t *testing.T, opts lucky.Options, moves ...string) *lucky.State 
 	return st
 }
 
+// luckyOptionLines are the lucky variant's options as `uci` lists them.
+func luckyOptionLines() []string {
+	return []string{
+		"option name Lucky_Edition type combo default second var second var first",
+		"option name Lucky_MandatoryCard type check default false",
+		"option name Lucky_KingCapture type check default false",
+		"option name Lucky_TemporalCards type string default all",
+		"option name Lucky_TemporalThreeTurns type check default false",
+		"option name Lucky_RulesCardsInDeck type check default false",
+		"option name Lucky_DrawClaims type combo default automatic var automatic var fide",
+		"option name LuckyDrawPolicy type combo default search var search var never var always",
+		"option name LuckyChancePruning type check default true",
+	}
+}
+
 // checkLuckyBestmove checks that line is `bestmove <token>` with a legal
 // action of st and returns the token.
 func checkLuckyBestmove(t *testing.T, line string, st *lucky.State) string {
@@ -41,18 +56,7 @@ func TestLuckyTranscript(t *testing.T) {
 	e := startEngine(t, "azar")
 	e.send("uci")
 	lines := e.readUntil(prefix("uciok"), 10*time.Second)
-	for _, want := range []string{
-		"option name UCI_Variant type combo default chess var chess var spy var lucky",
-		"option name Lucky_Edition type combo default second var second var first",
-		"option name Lucky_MandatoryCard type check default false",
-		"option name Lucky_KingCapture type check default false",
-		"option name Lucky_TemporalCards type string default all",
-		"option name Lucky_TemporalThreeTurns type check default false",
-		"option name Lucky_RulesCardsInDeck type check default false",
-		"option name Lucky_DrawClaims type combo default automatic var automatic var fide",
-		"option name LuckyDrawPolicy type combo default search var search var never var always",
-		"option name LuckyChancePruning type check default true",
-	} {
+	for _, want := range append([]string{"option name UCI_Variant type combo default chess var chess var spy var lucky"}, luckyOptionLines()...) {
 		if !slices.Contains(lines, want) {
 			t.Errorf("missing %q in %q", want, lines)
 		}
@@ -149,15 +153,7 @@ func TestLuckyTranscript(t *testing.T) {
 
 // luckySession starts an in-process session in the lucky variant.
 func luckySession(t *testing.T, opts ...string) (*sink, func(string)) {
-	out := &sink{}
-	p := newSession(out, nil)
-	t.Cleanup(p.Close)
-	p.Handle("setoption name UCI_Variant value lucky")
-	p.Handle("setoption name Hash value 4")
-	for _, o := range opts {
-		p.Handle(o)
-	}
-	return out, func(l string) { p.Handle(l) }
+	return variantSession(t, "lucky", append([]string{"setoption name Hash value 4"}, opts...)...)
 }
 
 func TestLuckyPoliciesAndOptions(t *testing.T) {

@@ -322,12 +322,7 @@ func (p *Protocol) cmdDebug(args []string) {
 }
 
 func (p *Protocol) cmdEval() {
-	score := eval.NewEvaluator().Evaluate(p.pos)
-	white := score
-	if p.pos.Side() == chess.Black {
-		white = -score
-	}
-	p.out.send(fmt.Sprintf("Eval: %d cp (side to move), %d cp (White)", score, white))
+	p.sendEval(eval.NewEvaluator().Evaluate(p.pos), p.pos.Side(), "side to move")
 }
 
 func (p *Protocol) cmdPosition(args []string) {
@@ -350,38 +345,26 @@ func (p *Protocol) cmdPosition(args []string) {
 // parsePosition builds the position a `position` command describes, on a
 // fresh board; any fault rejects the whole command.
 func parsePosition(args []string) (*chess.Position, error) {
-	if len(args) == 0 {
-		return nil, errors.New("want 'startpos' or 'fen <FEN>', then optionally 'moves ...'")
+	fen, rest, err := splitPosition(args, "want 'startpos' or 'fen <FEN>', then optionally 'moves ...'", "moves")
+	if err != nil {
+		return nil, err
 	}
 	var pos *chess.Position
-	i := 1
-	switch args[0] {
-	case "startpos":
+	if fen == nil {
 		pos = chess.NewPosition()
-	case "fen":
-		for i < len(args) && args[i] != "moves" {
-			i++
+	} else {
+		if len(fen) > 6 {
+			return nil, fmt.Errorf("FEN has %d fields, want 4 to 6", len(fen))
 		}
-		if i == 1 {
-			return nil, errors.New("'fen' without a FEN")
-		}
-		if i-1 > 6 {
-			return nil, fmt.Errorf("FEN has %d fields, want 4 to 6", i-1)
-		}
-		var err error
-		if pos, err = chess.ParseFEN(strings.Join(args[1:i], " ")); err != nil {
+		if pos, err = chess.ParseFEN(strings.Join(fen, " ")); err != nil {
 			return nil, err
 		}
-	default:
-		return nil, fmt.Errorf("want 'startpos' or 'fen', got %s", quote(args[0]))
 	}
-	if i == len(args) {
-		return pos, nil
+	moves, err := movesAfter(rest, "'moves'")
+	if err != nil {
+		return nil, err
 	}
-	if args[i] != "moves" {
-		return nil, fmt.Errorf("unexpected %s (want 'moves')", quote(args[i]))
-	}
-	for k, s := range args[i+1:] {
+	for k, s := range moves {
 		m, err := pos.ParseUCIMove(s)
 		if err != nil {
 			return nil, fmt.Errorf("move %d %s is illegal or malformed in %s", k+1, quote(s), pos.FEN())

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -79,45 +78,32 @@ type spyPosition struct {
 // asks for the wildcard's choice and allows no actions.
 func parseSpyPosition(args []string, rules spy.Options) (spyPosition, error) {
 	var sp spyPosition
-	if len(args) == 0 {
-		return sp, errors.New("want 'startpos' or 'fen <FEN>', then optionally 'card <card>' and 'moves ...'")
+	fields, rest, err := splitPosition(args, "want 'startpos' or 'fen <FEN>', then optionally 'card <card>' and 'moves ...'", "moves", "card")
+	if err != nil {
+		return sp, err
 	}
 	fen := spy.StartFEN
-	i := 1
-	switch args[0] {
-	case "startpos":
-	case "fen":
-		for i < len(args) && args[i] != "moves" && args[i] != "card" {
-			i++
+	if fields != nil {
+		if len(fields) > 10 {
+			return sp, fmt.Errorf("spy FEN has %d fields, want 4 to 10", len(fields))
 		}
-		if i == 1 {
-			return sp, errors.New("'fen' without a FEN")
-		}
-		if i-1 > 10 {
-			return sp, fmt.Errorf("spy FEN has %d fields, want 4 to 10", i-1)
-		}
-		fen = strings.Join(args[1:i], " ")
-	default:
-		return sp, fmt.Errorf("want 'startpos' or 'fen', got %s", quote(args[0]))
+		fen = strings.Join(fields, " ")
 	}
 	st, err := spy.ParseState(fen, rules)
 	if err != nil {
 		return sp, err
 	}
 	var cards string
-	if i < len(args) && args[i] == "card" {
-		if i+1 == len(args) || args[i+1] == "moves" {
+	if len(rest) > 0 && rest[0] == "card" {
+		if len(rest) == 1 || rest[1] == "moves" {
 			return sp, errors.New("'card' without a card")
 		}
-		cards = args[i+1]
-		i += 2
+		cards = rest[1]
+		rest = rest[2:]
 	}
-	var moves []string
-	if i < len(args) {
-		if args[i] != "moves" {
-			return sp, fmt.Errorf("unexpected %s (want 'card' or 'moves')", quote(args[i]))
-		}
-		moves = args[i+1:]
+	moves, err := movesAfter(rest, "'card' or 'moves'")
+	if err != nil {
+		return sp, err
 	}
 	if cards != "" {
 		items := strings.Split(cards, ",")
@@ -191,38 +177,28 @@ func spyChoice() spy.Card {
 }
 
 func (p *Protocol) cmdSpyGo(args []string) {
-	if p.busy() {
-		p.errorf("go while searching (send stop first)")
-		return
-	}
 	st := p.spy.state
-	var only []variants.Action
-	g, err := parseGoArgs(args, func(tok string) error {
-		a, err := st.ParseAction(tok)
-		if err != nil || p.spy.wildPending {
-			return fmt.Errorf("searchmoves: %s is illegal or malformed here", quote(tok))
-		}
-		only = append(only, a)
-		return nil
-	})
+	// No searchmoves while the wildcard's choice is pending: it is no
+	// action of st.
+	g, only, err := parseGoActions(args, st.ParseAction, !p.spy.wildPending)
 	if err != nil {
 		p.errorf("go: %v", err)
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel, done: make(chan struct{}), hitCh: make(chan struct{})}
-	p.job = j
+	ctx, j := p.newJob()
 	view := st.Clone().(*spy.State)
 	switch {
 	case g.perft > 0:
-		go p.runSpyPerft(ctx, j, view, g.perft)
+		// The actions of the state as the engine knows it: a reveal is
+		// one action; in a seat's view the opponent has one reveal per
+		// card it may hold.
+		go p.runActionPerft(ctx, j, view, g.perft, view.Play, "spy perft", view.EncodeFull)
 	case p.spy.wildPending:
+		info := fmt.Sprintf("info string %s chooses the wildcard's spy", p.spy.wildSide)
 		go func() {
 			defer close(j.done)
 			defer j.cancel()
-			p.out.send(fmt.Sprintf("info string %s chooses the wildcard's spy", p.spy.wildSide))
-			waitForRelease(ctx, j, g.limits)
-			p.out.sendLast(&j.finished, "bestmove "+spyChoice().String())
+			p.release(ctx, j, g.limits, info, "bestmove "+spyChoice().String())
 		}()
 	default:
 		j.spyEngine = p.spyEngine()
@@ -233,10 +209,7 @@ func (p *Protocol) cmdSpyGo(args []string) {
 // spyFallback is the action played when the search returns nothing
 // usable: the first legal action the engine may choose.
 func spyFallback(st *spy.State, only []variants.Action) (variants.Action, bool) {
-	legal := st.Legal(nil)
-	if len(only) > 0 {
-		legal = slices.DeleteFunc(legal, func(a variants.Action) bool { return !slices.Contains(only, a) })
-	}
+	legal := searchable(st.Legal(nil), only)
 	if st.Card(st.Side()) == spy.NoCard {
 		// A reveal of a card the engine does not know it holds is no
 		// choice.
@@ -258,24 +231,10 @@ func (p *Protocol) runSpySearch(ctx context.Context, j *job, st *spy.State, l se
 	if ok {
 		last = "bestmove " + st.FormatAction(fallback)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			p.broken.Store(true)
-			p.log.WithField("stack", string(debug.Stack())).Errorf("spy search panicked in %s: %v", st.EncodeFull(), r)
-			p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
-		}
-		if !j.finished.Load() {
-			p.out.sendLast(&j.finished, last)
-		}
-	}()
+	defer p.endSearch(j, last, "spy search", st.EncodeFull)
 	if !ok {
-		score := "cp 0"
-		if over, scores, _ := st.Result(); over && len(scores) == 2 && scores[st.Side()] == 0 {
-			score = "mate 0"
-		}
-		p.out.send("info depth 0 score " + score)
-		waitForRelease(ctx, j, l)
-		p.out.sendLast(&j.finished, "bestmove 0000")
+		over, scores, _ := st.Result()
+		p.release(ctx, j, l, noMoveInfo(over && len(scores) == 2 && scores[st.Side()] == 0), "bestmove 0000")
 		return
 	}
 	report := func(info hidden.Info) {
@@ -288,13 +247,9 @@ func (p *Protocol) runSpySearch(ctx context.Context, j *job, st *spy.State, l se
 	waitForRelease(ctx, j, l)
 	best := fallback
 	if res.Found {
-		if _, err := st.ParseAction(st.FormatAction(res.Action)); err == nil &&
-			(len(only) == 0 || slices.Contains(only, res.Action)) {
-			best = res.Action
-		} else {
-			p.log.Errorf("spy search returned %s, not a legal choice in %s; playing %s",
-				st.FormatAction(res.Action), st.EncodeFull(), st.FormatAction(fallback))
-		}
+		_, err := st.ParseAction(st.FormatAction(res.Action))
+		legal := err == nil && (len(only) == 0 || slices.Contains(only, res.Action))
+		best = p.checkedAction(st, res.Action, legal, fallback, "spy search", st.EncodeFull)
 	}
 	p.out.sendLast(&j.finished, "bestmove "+st.FormatAction(best))
 }
@@ -303,15 +258,8 @@ func (p *Protocol) runSpySearch(ctx context.Context, j *job, st *spy.State, l se
 // is cut before its first action that is not legal in the engine's view.
 func formatSpyInfo(info hidden.Info, st *spy.State) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 score ", info.Depth, info.SelDepth)
-	if ok, n := search.IsMate(info.Score); ok {
-		fmt.Fprintf(&b, "mate %d", n)
-	} else {
-		fmt.Fprintf(&b, "cp %d", info.Score)
-	}
-	ms := info.Time.Milliseconds()
-	nps := info.Nodes * 1000 / uint64(max(ms, 1))
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", info.Nodes, nps, info.HashFull, ms)
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 score %s", info.Depth, info.SelDepth, formatScore(info.Score))
+	writeCounts(&b, info.Nodes, info.HashFull, info.Time)
 	q := st.Clone().(*spy.State)
 	var pv []string
 	for _, a := range info.PV {
@@ -322,64 +270,8 @@ func formatSpyInfo(info hidden.Info, st *spy.State) string {
 		}
 		pv = append(pv, tok)
 	}
-	if len(pv) > 0 {
-		b.WriteString(" pv " + strings.Join(pv, " "))
-	}
+	writePV(&b, pv)
 	return b.String()
-}
-
-// runSpyPerft is `go perft N` in the spy variant: the actions of the state
-// as the engine knows it (a reveal is one action; in a seat's view the
-// opponent has one reveal per card it may hold).
-func (p *Protocol) runSpyPerft(ctx context.Context, j *job, st *spy.State, depth int) {
-	defer close(j.done)
-	defer j.cancel()
-	defer func() {
-		if r := recover(); r != nil {
-			p.log.Errorf("spy perft panicked in %s: %v", st.EncodeFull(), r)
-			p.out.send(fmt.Sprintf("info string error internal perft failure: %v", r))
-		}
-		j.finished.Store(true)
-	}()
-	var calls uint
-	stopped := false
-	var count func(d int) uint64
-	count = func(d int) uint64 {
-		if d == 0 {
-			return 1
-		}
-		if calls++; calls&1023 == 0 && ctx.Err() != nil {
-			stopped = true
-		}
-		if stopped {
-			return 0
-		}
-		acts := st.Legal(nil)
-		if d == 1 {
-			return uint64(len(acts))
-		}
-		var n uint64
-		for _, a := range acts {
-			st.Play(a)
-			n += count(d - 1)
-			st.Undo()
-		}
-		return n
-	}
-	var total uint64
-	for _, a := range st.Legal(nil) {
-		tok := st.FormatAction(a)
-		st.Play(a)
-		n := count(depth - 1)
-		st.Undo()
-		if stopped {
-			p.out.sendLast(&j.finished, "info string perft stopped")
-			return
-		}
-		p.out.send(fmt.Sprintf("%s: %d", tok, n))
-		total += n
-	}
-	p.out.sendLast(&j.finished, "", fmt.Sprintf("Nodes searched: %d", total), "")
 }
 
 // spyDisplay is `d` in the spy variant.
@@ -445,10 +337,5 @@ func (p *Protocol) spyDisplay() {
 // spyEval is `eval` in the spy variant: the static evaluation with the
 // spy terms, averaged over the worlds of the opponent's card.
 func (p *Protocol) spyEval() {
-	score := p.spyEngine().Evaluate(p.spy.state)
-	white := score
-	if p.spy.state.Side() == chess.Black {
-		white = -score
-	}
-	p.out.send(fmt.Sprintf("Eval: %d cp (side to move), %d cp (White)", score, white))
+	p.sendEval(p.spyEngine().Evaluate(p.spy.state), p.spy.state.Side(), "side to move")
 }

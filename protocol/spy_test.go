@@ -38,18 +38,6 @@ func checkSpyBestmove(t *testing.T, line string, st *spy.State) string {
 	return tok
 }
 
-func spyFen(t *testing.T, e *engineProc) string {
-	t.Helper()
-	e.send("d")
-	for _, l := range e.sync() {
-		if f, ok := strings.CutPrefix(l, "Fen: "); ok {
-			return f
-		}
-	}
-	t.Fatal("d printed no Fen line")
-	return ""
-}
-
 func TestSpyTranscript(t *testing.T) {
 	e := startEngine(t, "azar")
 	e.send("uci")
@@ -60,7 +48,7 @@ func TestSpyTranscript(t *testing.T) {
 	}
 	// The start position with the engine's card, then a game.
 	e.send("position startpos card spy:KN moves e2e4 e7e5")
-	fen := spyFen(t, e)
+	fen := fenOf(t, e)
 	if !strings.HasSuffix(fen, " w=spy:KN") || !strings.HasPrefix(fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 RBN/RBN") {
 		t.Errorf("d after position startpos card spy:KN moves e2e4 e7e5: Fen %q", fen)
 	}
@@ -76,12 +64,12 @@ func TestSpyTranscript(t *testing.T) {
 	// own reveal with the bare token.
 	moves := "e2e4 d7d5 e4e5 d5d4 reveal:spy:Pf"
 	e.send("position startpos card b=spy:Pc moves " + moves)
-	fen = spyFen(t, e)
+	fen = fenOf(t, e)
 	if !strings.Contains(fen, "cX=spy:Pf/") || !strings.HasSuffix(fen, "b=spy:Pc") {
 		t.Errorf("after White's reveal: Fen %q", fen)
 	}
 	e.send("position startpos card b=spy:Pc moves " + moves + " e8f7 g1f3 reveal")
-	fen = spyFen(t, e)
+	fen = fenOf(t, e)
 	if !strings.Contains(fen, "cX=spy:Pf/cX=spy:Pc") {
 		t.Errorf("after both reveals: Fen %q", fen)
 	}
@@ -90,7 +78,7 @@ func TestSpyTranscript(t *testing.T) {
 	checkSpyBestmove(t, lines[len(lines)-1], spyView(t, spy.StartFEN, strings.Fields(moves+" e8f7 g1f3 reveal:spy:Pc")...))
 
 	// Bad input: one error line each, the position unchanged.
-	before := spyFen(t, e)
+	before := fenOf(t, e)
 	for _, bad := range []string{
 		"position startpos card",
 		"position startpos card spy:XX",
@@ -112,14 +100,14 @@ func TestSpyTranscript(t *testing.T) {
 		if len(got) != 1 || !strings.HasPrefix(got[0], "info string error ") {
 			t.Errorf("%q answered %q, want one error line", bad, got)
 		}
-		if f := spyFen(t, e); f != before {
+		if f := fenOf(t, e); f != before {
 			t.Errorf("%q changed the position to %q", bad, f)
 		}
 	}
 
 	// Back to chess: its own position, untouched by the spy commands.
 	e.send("setoption name UCI_Variant value chess", "position startpos moves d2d4")
-	if f := spyFen(t, e); f != "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1" {
+	if f := fenOf(t, e); f != "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1" {
 		t.Errorf("chess d: %q", f)
 	}
 	e.send("go depth 2")
@@ -130,14 +118,7 @@ func TestSpyTranscript(t *testing.T) {
 
 // spySession starts an in-process session in the spy variant.
 func spySession(t *testing.T, opts ...string) (*sink, func(string)) {
-	out := &sink{}
-	p := newSession(out, nil)
-	t.Cleanup(p.Close)
-	p.Handle("setoption name UCI_Variant value spy")
-	for _, o := range opts {
-		p.Handle(o)
-	}
-	return out, func(l string) { p.Handle(l) }
+	return variantSession(t, "spy", opts...)
 }
 
 // bestAfter sends the lines and returns the bestmove that follows.

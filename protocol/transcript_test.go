@@ -109,17 +109,9 @@ func TestHandshake(t *testing.T) {
 		"option name SpyWorlds type spin default 16 min 1 max 64",
 		"option name SpyKingCapture type check default false",
 		"option name SpyDrawClaims type combo default automatic var automatic var fide",
-		"option name Lucky_Edition type combo default second var second var first",
-		"option name Lucky_MandatoryCard type check default false",
-		"option name Lucky_KingCapture type check default false",
-		"option name Lucky_TemporalCards type string default all",
-		"option name Lucky_TemporalThreeTurns type check default false",
-		"option name Lucky_RulesCardsInDeck type check default false",
-		"option name Lucky_DrawClaims type combo default automatic var automatic var fide",
-		"option name LuckyDrawPolicy type combo default search var search var never var always",
-		"option name LuckyChancePruning type check default true",
-		"uciok",
 	)
+	want = append(want, luckyOptionLines()...)
+	want = append(want, "uciok")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

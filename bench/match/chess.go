@@ -3,7 +3,6 @@ package match
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"azar/variants/chess"
 )
@@ -53,39 +52,19 @@ func (Chess) NewGame(o Opening, _ *rand.Rand) (Game, error) {
 }
 
 type chessGame struct {
-	pos    *chess.Position
-	fen    string   // the start FEN, "" for the standard start
-	moves  []string // UCI moves from the start
-	result Result
-	over   bool
+	pos   *chess.Position
+	fen   string   // the start FEN, "" for the standard start
+	moves []string // UCI moves from the start
+	ending
 }
 
 func (g *chessGame) ToMove() int { return int(g.pos.Side()) }
 
-func (g *chessGame) Position(int) string {
-	var b strings.Builder
-	if g.fen == "" {
-		b.WriteString("startpos")
-	} else {
-		b.WriteString("fen ")
-		b.WriteString(g.fen)
-	}
-	if len(g.moves) > 0 {
-		b.WriteString(" moves")
-		for _, m := range g.moves {
-			b.WriteByte(' ')
-			b.WriteString(m)
-		}
-	}
-	return b.String()
-}
+func (g *chessGame) Position(int) string { return positionArg(g.fen, "", g.moves) }
 
 func (g *chessGame) Play(seat int, action string) (Action, error) {
-	if g.over {
-		return Action{}, fmt.Errorf("the game is over")
-	}
-	if seat != g.ToMove() {
-		return Action{}, fmt.Errorf("it is not %s's turn", chess.Color(seat))
+	if err := g.turnError(seat, g.ToMove()); err != nil {
+		return Action{}, err
 	}
 	m, err := g.pos.ParseUCIMove(action)
 	if err != nil {
@@ -118,12 +97,6 @@ func (g *chessGame) judge() {
 	}
 }
 
-func (g *chessGame) end(r Result) {
-	if !g.over {
-		g.result, g.over = r, true
-	}
-}
-
 func seatName(seat int) string { return Chess{}.Seats()[seat].Name }
 
 func (g *chessGame) Result() (Result, bool) {
@@ -133,15 +106,4 @@ func (g *chessGame) Result() (Result, bool) {
 	return g.result, g.over
 }
 
-func (g *chessGame) Forfeit(seat int, end End, text string) {
-	g.end(win(2, 1-seat, end, text))
-}
-
-func (g *chessGame) Adjudicate(r Result) { g.end(r) }
-
-func (g *chessGame) Tags() []Tag {
-	if g.fen == "" {
-		return nil
-	}
-	return []Tag{{"SetUp", "1"}, {"FEN", g.fen}}
-}
+func (g *chessGame) Tags() []Tag { return startTags(g.fen) }

@@ -230,10 +230,16 @@ func (e *Engine) Go(ctx context.Context, position, goArgs string, limit time.Dur
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	var r Reply
-	handle := func(l line) bool {
+	// take handles one receive from e.lines: done at bestmove, or with
+	// ErrCrashed when the engine has exited.
+	take := func(l line, ok bool) (done bool, err error) {
+		if !ok {
+			r.Elapsed = time.Since(start)
+			return true, ErrCrashed
+		}
 		fields := strings.Fields(l.text)
 		if len(fields) == 0 {
-			return false
+			return false, nil
 		}
 		switch fields[0] {
 		case "info":
@@ -243,19 +249,15 @@ func (e *Engine) Go(ctx context.Context, position, goArgs string, limit time.Dur
 				r.Move = fields[1]
 			}
 			r.Elapsed = l.at.Sub(start)
-			return true
+			return true, nil
 		}
-		return false
+		return false, nil
 	}
 	for {
 		select {
 		case l, ok := <-e.lines:
-			if !ok {
-				r.Elapsed = time.Since(start)
-				return r, ErrCrashed
-			}
-			if handle(l) {
-				return r, nil
+			if done, err := take(l, ok); done {
+				return r, err
 			}
 		case <-timer.C:
 			// A bestmove already received but not read yet still answers
@@ -263,12 +265,8 @@ func (e *Engine) Go(ctx context.Context, position, goArgs string, limit time.Dur
 			for {
 				select {
 				case l, ok := <-e.lines:
-					if !ok {
-						r.Elapsed = time.Since(start)
-						return r, ErrCrashed
-					}
-					if handle(l) {
-						return r, nil
+					if done, err := take(l, ok); done {
+						return r, err
 					}
 					continue
 				default:

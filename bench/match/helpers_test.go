@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -50,6 +52,22 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// uciArg makes the test binary run Azar's UCI loop (see TestMain): the
+// variant tests play real Azar engines without building cmd/azar.
+const uciArg = "azar-uci"
+
+// azarEngine is Azar at a fixed node count per action, with a small hash
+// and opts (the variant's own options) set after it.
+func azarEngine(name string, nodes int64, opts ...Option) EngineConfig {
+	return EngineConfig{
+		Name:    name,
+		Cmd:     os.Args[0],
+		Args:    []string{uciArg},
+		Options: append([]Option{{"Hash", "4"}}, opts...),
+		Limits:  Limits{Nodes: nodes},
+	}
+}
+
 // te configures the test engine with a mode and extra flags, at depth 1.
 func te(name, mode string, flags ...string) EngineConfig {
 	return EngineConfig{
@@ -79,6 +97,84 @@ func config(games int, a, b EngineConfig) (Config, *bytes.Buffer) {
 		QuitGrace:    200 * time.Millisecond,
 		Event:        "test",
 	}, &pgn
+}
+
+// replayedMatch plays cfg's match of Azar engines (two games at a time)
+// twice and checks what a variant's referee owes every match: cfg.Games
+// games, none forfeited, each replaying from cfg.Seed to its recorded end,
+// in the PGN under the variant's tag, and the same games in the second
+// run. check sees each game of the first run with its replay. It returns
+// the first run's report and PGN.
+func replayedMatch(t *testing.T, cfg Config, check func(rec *GameRecord, g Game)) (*Report, string) {
+	t.Helper()
+	cfg.Concurrency = 2
+	cfg.StartTimeout = 20 * time.Second
+	play := func() (*Report, string) {
+		var pgn bytes.Buffer
+		cfg.PGN = &pgn
+		return run(t, cfg), pgn.String()
+	}
+	rep, pgn := play()
+	if len(rep.Games) != cfg.Games {
+		t.Fatalf("%d games", len(rep.Games))
+	}
+	for _, rec := range rep.Games {
+		if rec.Result.End.Forfeit() {
+			t.Errorf("game %d: %s", rec.Number, rec.Result.Text)
+		}
+		g, err := Replay(cfg.Variant, cfg.Seed, rec)
+		if err != nil {
+			t.Fatalf("game %d does not replay: %v", rec.Number, err)
+		}
+		r, over := g.Result()
+		if over != (rec.Result.End != EndMoveLimit) || (over && (r.End != rec.Result.End || r.PGN() != rec.Result.PGN())) {
+			t.Errorf("game %d replays to %+v (over %v), recorded %+v", rec.Number, r, over, rec.Result)
+		}
+		check(rec, g)
+	}
+	if games := pgnGames(pgn); len(games) != cfg.Games || tagValue(games[0], "Variant") != cfg.Variant.Name() {
+		t.Fatalf("PGN:\n%s", pgn)
+	}
+
+	// The same seed and node limits play the same games (records come in
+	// the order the games finish: compare by number).
+	rep2, _ := play()
+	moves := func(r *Report) map[int][]string {
+		m := map[int][]string{}
+		for _, rec := range r.Games {
+			for _, a := range rec.Actions {
+				m[rec.Number] = append(m[rec.Number], a.Move)
+			}
+		}
+		return m
+	}
+	m1, m2 := moves(rep), moves(rep2)
+	for n, ms := range m1 {
+		if !slices.Equal(ms, m2[n]) {
+			t.Errorf("game %d differs between two runs:\n%v\n%v", n, ms, m2[n])
+		}
+	}
+	return rep, pgn
+}
+
+// newGame starts a game of v from o with the chance of seed, as the
+// concrete game type G.
+func newGame[G Game](t *testing.T, v Variant, seed uint64, o Opening) G {
+	t.Helper()
+	g, err := v.NewGame(o, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(G)
+}
+
+func mustPlay(t *testing.T, g Game, seat int, tok string) Action {
+	t.Helper()
+	a, err := g.Play(seat, tok)
+	if err != nil {
+		t.Fatalf("%s by seat %d: %v", tok, seat, err)
+	}
+	return a
 }
 
 func run(t *testing.T, cfg Config) *Report {

@@ -1,12 +1,10 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 
-	"azar/variants/chess"
 	"azar/variants/lucky"
 )
 
@@ -90,37 +88,22 @@ type luckyGame struct {
 	pile   []lucky.Kind // the physical draw pile, top first
 	deal   string       // its order at the start, for the tags
 	tokens []string     // every action from the start, reveals included
-	result Result
-	over   bool
+	ending
 }
 
 func (g *luckyGame) ToMove() int { return int(g.st.Side()) }
 
 // Position is the same for both seats (everything is public): the start
 // and every action, each reveal right after its draw.
-func (g *luckyGame) Position(int) string {
-	var b strings.Builder
-	if g.fen == "" {
-		b.WriteString("startpos")
-	} else {
-		b.WriteString("fen " + g.fen)
-	}
-	if len(g.tokens) > 0 {
-		b.WriteString(" moves " + strings.Join(g.tokens, " "))
-	}
-	return b.String()
-}
+func (g *luckyGame) Position(int) string { return positionArg(g.fen, "", g.tokens) }
 
 // Play validates and applies seat's action. After `draw` it turns the top
 // card and applies the reveal; the action's Text is then `draw {card}`,
 // the card as a PGN comment. Text is the action token otherwise
 // (docs/lucky.md, "PGN").
 func (g *luckyGame) Play(seat int, action string) (Action, error) {
-	if g.over {
-		return Action{}, errors.New("the game is over")
-	}
-	if seat != g.ToMove() {
-		return Action{}, fmt.Errorf("it is not %s's turn", chess.Color(seat))
+	if err := g.turnError(seat, g.ToMove()); err != nil {
+		return Action{}, err
 	}
 	a, err := g.st.ParseAction(action)
 	if err != nil {
@@ -145,7 +128,7 @@ func (g *luckyGame) Play(seat int, action string) (Action, error) {
 		act.Text += " {" + k.String() + "}"
 	}
 	g.sync()
-	g.judge()
+	g.judgeRules(g.st)
 	return act, nil
 }
 
@@ -192,64 +175,13 @@ func (g *luckyGame) sync() {
 	}
 }
 
-// judge ends the game if the rules end it.
-func (g *luckyGame) judge() {
-	over, scores, reason := g.st.Result()
-	if !over {
-		return
-	}
-	winner := -1
-	for s, x := range scores {
-		if x == 1 {
-			winner = s
-		}
-	}
-	switch {
-	case reason == "checkmate":
-		g.end(win(2, winner, EndCheckmate, seatName(winner)+" mates"))
-	case reason == "king captured":
-		g.end(win(2, winner, EndKingCaptured, seatName(winner)+" captures the king"))
-	case reason == "stalemate":
-		g.end(draw(2, EndStalemate, "Draw by stalemate"))
-	case reason == "insufficient material":
-		g.end(draw(2, EndInsufficient, "Draw by insufficient material"))
-	case strings.Contains(reason, "repetition"):
-		g.end(draw(2, EndRepetition, "Draw by "+reason))
-	case strings.Contains(reason, "move rule"):
-		g.end(draw(2, EndFiftyMoves, "Draw by "+reason))
-	case winner >= 0:
-		g.end(win(2, winner, End(reason), seatName(winner)+" wins: "+reason))
-	default:
-		g.end(draw(2, End(reason), "Draw: "+reason))
-	}
-}
-
-func (g *luckyGame) end(r Result) {
-	if !g.over {
-		g.result, g.over = r, true
-	}
-}
-
-func (g *luckyGame) Result() (Result, bool) {
-	if !g.over && len(g.tokens) == 0 {
-		g.judge() // an opening position may already be over
-	}
-	return g.result, g.over
-}
-
-func (g *luckyGame) Forfeit(seat int, end End, text string) { g.end(win(2, 1-seat, end, text)) }
-
-func (g *luckyGame) Adjudicate(r Result) { g.end(r) }
+func (g *luckyGame) Result() (Result, bool) { return g.resultOf(g.st, len(g.tokens)) }
 
 // Tags are SetUp and FEN for an opening position, LuckyDeck (the draw
 // pile's order at the start, top first) and LuckyRules when the rule
 // options are not the defaults.
 func (g *luckyGame) Tags() []Tag {
-	var tags []Tag
-	if g.fen != "" {
-		tags = append(tags, Tag{"SetUp", "1"}, Tag{"FEN", g.fen})
-	}
-	tags = append(tags, Tag{"LuckyDeck", g.deal})
+	tags := append(startTags(g.fen), Tag{"LuckyDeck", g.deal})
 	if g.rules != (lucky.Options{}) {
 		tags = append(tags, Tag{"LuckyRules", g.rules.String()})
 	}

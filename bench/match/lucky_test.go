@@ -1,24 +1,17 @@
 package match
 
 import (
-	"context"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"azar/variants/lucky"
 )
 
 func newLuckyGame(t *testing.T, seed uint64, o Opening) *luckyGame {
 	t.Helper()
-	g, err := Lucky{}.NewGame(o, rand.New(rand.NewPCG(seed, 0)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.(*luckyGame)
+	return newGame[*luckyGame](t, Lucky{}, seed, o)
 }
 
 // randomLuckyGame plays up to n actions chosen by rng among the legal
@@ -142,31 +135,6 @@ func TestLuckyRefereeRejects(t *testing.T) {
 	}
 }
 
-// luckyReplay plays a recorded game again from its seed, as Run dealt it.
-func luckyReplay(v Variant, seed uint64, rec *GameRecord) (Game, error) {
-	g, err := v.NewGame(rec.Opening, rand.New(rand.NewPCG(seed, uint64(rec.Pair))))
-	if err != nil {
-		return nil, err
-	}
-	for _, a := range rec.Actions {
-		if _, err := g.Play(a.Seat, a.Move); err != nil {
-			return nil, err
-		}
-	}
-	return g, nil
-}
-
-// luckyAzar is Azar in the lucky variant at a fixed node count per action.
-func luckyAzar(name string, nodes int64, opts ...Option) EngineConfig {
-	return EngineConfig{
-		Name:    name,
-		Cmd:     os.Args[0],
-		Args:    []string{uciArg},
-		Options: append([]Option{{"Hash", "4"}}, opts...),
-		Limits:  Limits{Nodes: nodes},
-	}
-}
-
 // TestLuckyMatchReplay plays Azar against Azar that never draws: every
 // action valid, the PGN records the draws and their cards, each game
 // replays from the seed to the same end, and a second run plays the same
@@ -175,36 +143,10 @@ func TestLuckyMatchReplay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays lucky games")
 	}
-	run := func() (*Report, string) {
-		cfg, pgn := config(2, luckyAzar("search", 400), luckyAzar("never", 400, Option{"LuckyDrawPolicy", "never"}))
-		cfg.Variant = Lucky{}
-		cfg.Seed = 5
-		cfg.MaxMoves = 30
-		cfg.Concurrency = 2
-		cfg.StartTimeout = 20 * time.Second
-		rep, err := Run(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep, pgn.String()
-	}
-	rep, pgn := run()
-	if len(rep.Games) != 2 {
-		t.Fatalf("%d games", len(rep.Games))
-	}
+	cfg, _ := config(2, azarEngine("search", 400), azarEngine("never", 400, Option{"LuckyDrawPolicy", "never"}))
+	cfg.Variant, cfg.Seed, cfg.MaxMoves = Lucky{}, 5, 30
 	draws := 0
-	for _, rec := range rep.Games {
-		if rec.Result.End.Forfeit() {
-			t.Errorf("game %d: %s", rec.Number, rec.Result.Text)
-		}
-		g, err := luckyReplay(Lucky{}, 5, rec)
-		if err != nil {
-			t.Fatalf("game %d does not replay: %v", rec.Number, err)
-		}
-		r, over := g.Result()
-		if over != (rec.Result.End != EndMoveLimit) || (over && (r.End != rec.Result.End || r.PGN() != rec.Result.PGN())) {
-			t.Errorf("game %d replays to %+v (over %v), recorded %+v", rec.Number, r, over, rec.Result)
-		}
+	rep, pgn := replayedMatch(t, cfg, func(rec *GameRecord, _ Game) {
 		for _, a := range rec.Actions {
 			if a.Move == "draw" {
 				draws++
@@ -213,37 +155,14 @@ func TestLuckyMatchReplay(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if draws == 0 {
 		t.Error("no draw in two games")
 	}
 	if a, b := rep.Games[0], rep.Games[1]; tagValueOf(a.Tags, "LuckyDeck") != tagValueOf(b.Tags, "LuckyDeck") {
 		t.Errorf("the two games of a pair start from different decks")
 	}
-	games := pgnGames(pgn)
-	if len(games) != 2 || tagValue(games[0], "Variant") != "lucky" || tagValue(games[0], "LuckyDeck") == "" {
-		t.Fatalf("PGN:\n%s", pgn)
-	}
-	if !strings.Contains(pgn, "draw {") {
-		t.Errorf("PGN without card events:\n%s", pgn)
-	}
-
-	// The same seed and node limits play the same games (records come in
-	// the order the games finish: compare by number).
-	rep2, _ := run()
-	moves := func(r *Report) map[int][]string {
-		m := map[int][]string{}
-		for _, rec := range r.Games {
-			for _, a := range rec.Actions {
-				m[rec.Number] = append(m[rec.Number], a.Move)
-			}
-		}
-		return m
-	}
-	m1, m2 := moves(rep), moves(rep2)
-	for n, ms := range m1 {
-		if !slices.Equal(ms, m2[n]) {
-			t.Errorf("game %d differs between two runs:\n%v\n%v", n, ms, m2[n])
-		}
+	if tagValue(pgnGames(pgn)[0], "LuckyDeck") == "" || !strings.Contains(pgn, "draw {") {
+		t.Errorf("PGN without the deck or the card events:\n%s", pgn)
 	}
 }

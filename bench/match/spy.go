@@ -81,8 +81,7 @@ type spyGame struct {
 	pending [2]bool // a wildcard whose choice has not been made
 	book    int     // book moves still to be played before the choices
 	tokens  []string
-	result  Result
-	over    bool
+	ending
 }
 
 // choosing is the seat whose wildcard choice is awaited, or -1.
@@ -109,30 +108,17 @@ func (g *spyGame) ToMove() int {
 // card only (a bare wildcard while its choice is awaited), and every
 // action so far, reveals as reveal:<card>.
 func (g *spyGame) Position(seat int) string {
-	var b strings.Builder
-	if g.fen == "" {
-		b.WriteString("startpos")
-	} else {
-		b.WriteString("fen " + g.fen)
-	}
 	card := g.st.Card(chess.Color(seat))
 	name := "wild"
 	if card != spy.NoCard {
 		name = card.String()
 	}
-	fmt.Fprintf(&b, " card %c=%s", "wb"[seat], name)
-	if len(g.tokens) > 0 {
-		b.WriteString(" moves " + strings.Join(g.tokens, " "))
-	}
-	return b.String()
+	return positionArg(g.fen, fmt.Sprintf(" card %c=%s", "wb"[seat], name), g.tokens)
 }
 
 func (g *spyGame) Play(seat int, action string) (Action, error) {
-	if g.over {
-		return Action{}, fmt.Errorf("the game is over")
-	}
-	if seat != g.ToMove() {
-		return Action{}, fmt.Errorf("it is not %s's turn", chess.Color(seat))
+	if err := g.turnError(seat, g.ToMove()); err != nil {
+		return Action{}, err
 	}
 	if seat == g.choosing() {
 		c, err := spy.ParseCard(action)
@@ -154,69 +140,17 @@ func (g *spyGame) Play(seat int, action string) (Action, error) {
 		return Action{}, err
 	}
 	g.tokens = append(g.tokens, act.Move)
-	g.judge()
+	g.judgeRules(g.st)
 	return act, nil
 }
 
-// judge ends the game if the rules end it.
-func (g *spyGame) judge() {
-	over, scores, reason := g.st.Result()
-	if !over {
-		return
-	}
-	winner := -1
-	for s, x := range scores {
-		if x == 1 {
-			winner = s
-		}
-	}
-	switch reason {
-	case "checkmate":
-		g.end(win(2, winner, EndCheckmate, seatName(winner)+" mates"))
-	case "king captured":
-		g.end(win(2, winner, EndKingCaptured, seatName(winner)+" captures the king"))
-	case "stalemate":
-		g.end(draw(2, EndStalemate, "Draw by stalemate"))
-	case "insufficient material":
-		g.end(draw(2, EndInsufficient, "Draw by insufficient material"))
-	case "threefold repetition", "fivefold repetition":
-		g.end(draw(2, EndRepetition, "Draw by "+reason))
-	case "fifty-move rule", "seventy-five-move rule":
-		g.end(draw(2, EndFiftyMoves, "Draw by "+reason))
-	default:
-		if winner >= 0 {
-			g.end(win(2, winner, End(reason), seatName(winner)+" wins: "+reason))
-		} else {
-			g.end(draw(2, End(reason), "Draw: "+reason))
-		}
-	}
-}
-
-func (g *spyGame) end(r Result) {
-	if !g.over {
-		g.result, g.over = r, true
-	}
-}
-
-func (g *spyGame) Result() (Result, bool) {
-	if !g.over && len(g.tokens) == 0 {
-		g.judge() // an opening position may already be over
-	}
-	return g.result, g.over
-}
-
-func (g *spyGame) Forfeit(seat int, end End, text string) { g.end(win(2, 1-seat, end, text)) }
-
-func (g *spyGame) Adjudicate(r Result) { g.end(r) }
+func (g *spyGame) Result() (Result, bool) { return g.resultOf(g.st, len(g.tokens)) }
 
 // Tags are SetUp and FEN for an opening position, the cards dealt
 // (WhiteCard, BlackCard: a wildcard with its choice once made) and the
 // rule options when not the defaults (SpyRules).
 func (g *spyGame) Tags() []Tag {
-	var tags []Tag
-	if g.fen != "" {
-		tags = append(tags, Tag{"SetUp", "1"}, Tag{"FEN", g.fen})
-	}
+	tags := startTags(g.fen)
 	for c := chess.White; c <= chess.Black; c++ {
 		card := g.st.Card(c)
 		if card == spy.NoCard {

@@ -36,6 +36,26 @@ func benchStates(n int) []*State {
 	return out[:n]
 }
 
+// applyBench prepares an apply-and-undo benchmark: 256 states and what
+// may happen in each (its legal actions, or at a pending reveal the cards
+// the pile may give), with the timer started afresh.
+func applyBench(b *testing.B) ([]*State, [][]variants.Action) {
+	states := benchStates(256)
+	acts := make([][]variants.Action, len(states))
+	for i, s := range states {
+		if s.ToAct() == variants.Chance {
+			for _, o := range s.Chances(nil) {
+				acts[i] = append(acts[i], o.Action)
+			}
+		} else {
+			acts[i] = s.Legal(nil)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	return states, acts
+}
+
 func BenchmarkLegal(b *testing.B) {
 	states := benchStates(256)
 	buf := make([]variants.Action, 0, 4096)
@@ -47,19 +67,7 @@ func BenchmarkLegal(b *testing.B) {
 }
 
 func BenchmarkApplyUndo(b *testing.B) {
-	states := benchStates(256)
-	acts := make([][]variants.Action, len(states))
-	for i, s := range states {
-		if s.ToAct() == variants.Chance {
-			for _, o := range s.Chances(nil) {
-				acts[i] = append(acts[i], o.Action)
-			}
-		} else {
-			acts[i] = s.Legal(nil)
-		}
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
+	states, acts := applyBench(b)
 	for i := 0; i < b.N; i++ {
 		s := states[i&255]
 		a := acts[i&255][(i>>8)%len(acts[i&255])]
@@ -69,19 +77,7 @@ func BenchmarkApplyUndo(b *testing.B) {
 }
 
 func BenchmarkApplyValidatedUndo(b *testing.B) {
-	states := benchStates(256)
-	acts := make([][]variants.Action, len(states))
-	for i, s := range states {
-		if s.ToAct() == variants.Chance {
-			for _, o := range s.Chances(nil) {
-				acts[i] = append(acts[i], o.Action)
-			}
-		} else {
-			acts[i] = s.Legal(nil)
-		}
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
+	states, acts := applyBench(b)
 	for i := 0; i < b.N; i++ {
 		s := states[i&255]
 		a := acts[i&255][(i>>8)%len(acts[i&255])]

@@ -148,10 +148,7 @@ func (s *State) ruleMoves(l *chess.MoveList) {
 					if s.pos.At(m.From()).Type() != Cards[k].Piece {
 						return true
 					}
-					s.pos.Make(m.WithKeepTurn())
-					ok := !s.kingAttacked(c)
-					s.pos.Unmake()
-					return ok
+					return !s.exposesKing(m, c)
 				})
 			}
 		}
@@ -193,13 +190,8 @@ func (s *State) addEP(l *chess.MoveList) {
 		}
 		for b := chess.PawnAttacks(r, t) & s.pos.Pieces(c, chess.Pawn); b != 0; {
 			m := epMove(b.PopLSB(), t)
-			if !s.opts.KingCapture {
-				s.pos.Make(m.WithKeepTurn())
-				bad := s.kingAttacked(c)
-				s.pos.Unmake()
-				if bad {
-					continue
-				}
+			if !s.opts.KingCapture && s.exposesKing(m, c) {
+				continue
 			}
 			addMove(l, m)
 		}
@@ -443,6 +435,15 @@ func (s *State) unplay(n int) {
 	}
 }
 
+// exposesKing reports whether the board action m, made without passing
+// the turn, leaves c's king attacked.
+func (s *State) exposesKing(m chess.Move, c chess.Color) bool {
+	s.pos.Make(m.WithKeepTurn())
+	bad := s.kingAttacked(c)
+	s.pos.Unmake()
+	return bad
+}
+
 // --- single-action cards ---
 
 // relocations appends the legal relocations (rules §7.2 relocate); with
@@ -462,13 +463,8 @@ func (s *State) relocations(buf []variants.Action, first bool) []variants.Action
 		}
 		for t := targets; t != 0; {
 			m := chess.NewRelocation(from, t.PopLSB())
-			if !s.opts.KingCapture {
-				s.pos.Make(m.WithKeepTurn())
-				bad := s.kingAttacked(c)
-				s.pos.Unmake()
-				if bad {
-					continue
-				}
+			if !s.opts.KingCapture && s.exposesKing(m, c) {
+				continue
 			}
 			buf = append(buf, variants.Action(m))
 			if first {
@@ -479,6 +475,16 @@ func (s *State) relocations(buf []variants.Action, first bool) []variants.Action
 	return buf
 }
 
+// unremovable is what a removal from r's pieces may not take: the kings,
+// and r's pawns while r holds the untouchable pawns.
+func (s *State) unremovable(r chess.Color) chess.Bitboard {
+	protect := s.pos.Type(chess.King)
+	if s.holds(r, FamUntouchable) {
+		protect |= s.pos.Pieces(r, chess.Pawn)
+	}
+	return protect
+}
+
 // removalTargets is what the card in progress may remove one of: the
 // rival's pieces of the named type (remove:X), the removable rival pieces
 // in the zone (plain and cruel bombs), or, for a cruel bomb whose zone
@@ -487,10 +493,7 @@ func (s *State) removalTargets() chess.Bitboard {
 	c := s.m.side
 	r := c.Other()
 	card := &Cards[s.m.card]
-	protect := s.pos.Type(chess.King)
-	if s.holds(r, FamUntouchable) {
-		protect |= s.pos.Pieces(r, chess.Pawn)
-	}
+	protect := s.unremovable(r)
 	switch card.Family {
 	case FamRemove:
 		return s.pos.Pieces(r, card.Piece) &^ protect
@@ -511,13 +514,8 @@ func (s *State) removals(buf []variants.Action, first bool) []variants.Action {
 	c := s.m.side
 	for t := s.removalTargets(); t != 0; {
 		m := chess.NewRemoval(t.PopLSB())
-		if !s.opts.KingCapture {
-			s.pos.Make(m.WithKeepTurn())
-			bad := s.kingAttacked(c)
-			s.pos.Unmake()
-			if bad {
-				continue
-			}
+		if !s.opts.KingCapture && s.exposesKing(m, c) {
+			continue
 		}
 		buf = append(buf, variants.Action(m))
 		if first {
@@ -532,10 +530,7 @@ func (s *State) bombAllTargets() chess.Bitboard {
 	c := s.m.side
 	r := c.Other()
 	card := &Cards[s.m.card]
-	protect := s.pos.Type(chess.King)
-	if s.holds(r, FamUntouchable) {
-		protect |= s.pos.Pieces(r, chess.Pawn)
-	}
+	protect := s.unremovable(r)
 	z := card.zoneFor(c)
 	if card.Family == FamBombFierce {
 		return s.pos.ColorBB(r) & z &^ protect
