@@ -16,12 +16,32 @@ const (
 	historyMaxBonus = 1200
 )
 
+// Picking stages. The legal list is generated whole (Azar's generator is
+// fastest that way), but ordering work is done stage by stage: most nodes
+// cut off on the hash move or a capture, so the quiet moves are then never
+// scored, and captures are SEE-tested only when their turn comes.
+const (
+	stageTT = iota
+	stageGoodNoisy
+	stageQuiet
+	stageBadNoisy
+	stageDone
+)
+
 // movePicker hands out a generated move list best-first by selection: most
 // nodes cut off after a move or two, so sorting the whole list is wasted.
+// After init the list is laid out as [noisy | quiet]; noisy moves that
+// fail SEE are swapped to the end of the noisy part, [goodEnd, nNoisy),
+// and come last.
 type movePicker struct {
-	list   chess.MoveList
-	scores [512]int32
-	next   int
+	list    chess.MoveList
+	scores  [512]int32
+	next    int
+	stage   int
+	nNoisy  int
+	goodEnd int
+	ttMove  chess.Move
+	withSEE bool
 }
 
 func isNoisy(p *chess.Position, m chess.Move) bool {
@@ -29,57 +49,123 @@ func isNoisy(p *chess.Position, m chess.Move) bool {
 		(m.Kind() == chess.KindPromotion && m.Promotion() == chess.Queen)
 }
 
-// score assigns ordering keys to every move in the list.
-func (mp *movePicker) score(t *thread, ply int, ttMove chess.Move, withSEE bool) {
+// init partitions the generated list, takes the hash move out (it is
+// handed out first) and scores the noisy moves by victim, then attacker.
+func (mp *movePicker) init(p *chess.Position, ttMove chess.Move, withSEE bool) {
+	mp.ttMove, mp.withSEE = chess.NoMove, withSEE
+	moves := &mp.list.Moves
+	n := mp.list.N
+	for i := 0; i < n; i++ {
+		if moves[i] == ttMove {
+			mp.ttMove = ttMove
+			n--
+			moves[i] = moves[n]
+			break
+		}
+	}
+	mp.list.N = n
+	noisy := 0
+	for i := 0; i < n; i++ {
+		m := moves[i]
+		if isNoisy(p, m) {
+			moves[i], moves[noisy] = moves[noisy], m
+			mp.scores[noisy] = int32(captureValue(p, m)*16 - int(p.At(m.From()).Type()))
+			noisy++
+		}
+	}
+	mp.nNoisy, mp.goodEnd = noisy, noisy
+	mp.next = 0
+	mp.stage = stageTT
+}
+
+// scoreQuiets assigns the killer, counter-move and history keys.
+func (mp *movePicker) scoreQuiets(t *thread, ply int) {
 	p := t.pos
 	var counter chess.Move
 	if prev := p.LastMove(); prev != chess.NoMove && prev != chess.NullMove {
 		counter = t.counter[p.At(prev.To())][prev.To()]
 	}
 	k := &t.killers[ply]
-	for i, m := range mp.list.Moves[:mp.list.N] {
+	for i := mp.nNoisy; i < mp.list.N; i++ {
 		var s int
-		switch {
-		case m == ttMove:
-			s = orderTT
-		case isNoisy(p, m):
-			attacker := int(p.At(m.From()).Type())
-			s = captureValue(p, m)*16 - attacker
-			if !withSEE || seeGE(p, m, 0) {
-				s += orderGoodNoisy
-			} else {
-				s += orderBadNoisy
-			}
-		case m == k[0]:
+		switch m := mp.list.Moves[i]; m {
+		case k[0]:
 			s = orderKiller1
-		case m == k[1]:
+		case k[1]:
 			s = orderKiller2
-		case m == counter:
+		case counter:
 			s = orderCounter
 		default:
 			s = t.quietScore(ply, m)
 		}
 		mp.scores[i] = int32(s)
 	}
-	mp.next = 0
 }
 
-// pick returns the best remaining move, or NoMove when exhausted.
-func (mp *movePicker) pick() (chess.Move, int) {
-	if mp.next >= mp.list.N {
-		return chess.NoMove, 0
-	}
-	best := mp.next
-	for i := mp.next + 1; i < mp.list.N; i++ {
-		if mp.scores[i] > mp.scores[best] {
-			best = i
+// best is the index of the highest score in [from, to), the first on ties.
+func (mp *movePicker) best(from, to int) int {
+	b := from
+	for i := from + 1; i < to; i++ {
+		if mp.scores[i] > mp.scores[b] {
+			b = i
 		}
 	}
-	mp.list.Moves[mp.next], mp.list.Moves[best] = mp.list.Moves[best], mp.list.Moves[mp.next]
-	mp.scores[mp.next], mp.scores[best] = mp.scores[best], mp.scores[mp.next]
-	m, s := mp.list.Moves[mp.next], int(mp.scores[mp.next])
+	return b
+}
+
+func (mp *movePicker) swap(i, j int) {
+	mp.list.Moves[i], mp.list.Moves[j] = mp.list.Moves[j], mp.list.Moves[i]
+	mp.scores[i], mp.scores[j] = mp.scores[j], mp.scores[i]
+}
+
+// take hands out the best move of [mp.next, to) with its ordering score.
+func (mp *movePicker) take(to, bonus int) (chess.Move, int) {
+	i := mp.best(mp.next, to)
+	mp.swap(i, mp.next)
+	m, s := mp.list.Moves[mp.next], int(mp.scores[mp.next])+bonus
 	mp.next++
 	return m, s
+}
+
+// pick returns the next move and its ordering score (the bands above), or
+// NoMove when exhausted.
+func (mp *movePicker) pick(t *thread, ply int) (chess.Move, int) {
+	for {
+		switch mp.stage {
+		case stageTT:
+			mp.stage = stageGoodNoisy
+			if mp.ttMove != chess.NoMove {
+				return mp.ttMove, orderTT
+			}
+		case stageGoodNoisy:
+			for mp.next < mp.goodEnd {
+				i := mp.best(mp.next, mp.goodEnd)
+				if mp.withSEE && !seeGE(t.pos, mp.list.Moves[i], 0) {
+					mp.goodEnd--
+					mp.swap(i, mp.goodEnd)
+					continue
+				}
+				mp.swap(i, mp.next)
+				return mp.take(mp.next+1, orderGoodNoisy)
+			}
+			mp.stage = stageQuiet
+			mp.next = mp.nNoisy
+			mp.scoreQuiets(t, ply)
+		case stageQuiet:
+			if mp.next < mp.list.N {
+				return mp.take(mp.list.N, 0)
+			}
+			mp.stage = stageBadNoisy
+			mp.next = mp.goodEnd
+		case stageBadNoisy:
+			if mp.next < mp.nNoisy {
+				return mp.take(mp.nNoisy, orderBadNoisy)
+			}
+			mp.stage = stageDone
+		default:
+			return chess.NoMove, 0
+		}
+	}
 }
 
 // updateHistory applies the "gravity" formula: entries move towards the

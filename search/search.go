@@ -219,7 +219,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		return 0
 	}
-	mp.score(t, ply, ttMove, true)
+	mp.init(p, ttMove, true)
 
 	bestScore := -Infinity
 	bestMove := chess.NoMove
@@ -229,13 +229,14 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	moveCount := 0
 
 	for {
-		m, orderScore := mp.pick()
+		m, orderScore := mp.pick(t, ply)
 		if m == chess.NoMove {
 			break
 		}
 		if (ply == 0 && t.isExcludedRoot(m)) || m == excluded {
 			continue
 		}
+		t.e.tt.prefetch(p.KeyAfter(m))
 		moveCount++
 		noisy := isNoisy(p, m)
 		quiet := !noisy && m.Kind() != chess.KindPromotion
@@ -491,11 +492,11 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, best)
 		p.Generate(&mp.list, chess.GenNoisy)
 	}
-	mp.score(t, ply, ttMove, false)
+	mp.init(p, ttMove, false)
 	bestMove := chess.NoMove
 	origAlpha := alpha
 	for {
-		m, _ := mp.pick()
+		m, _ := mp.pick(t, ply)
 		if m == chess.NoMove {
 			break
 		}
@@ -504,6 +505,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			if staticEval+captureValue(p, m)+200 <= alpha && m.Kind() != chess.KindPromotion {
 				continue
 			}
+			t.e.tt.prefetch(p.KeyAfter(m))
 			if !seeGE(p, m, 0) {
 				continue
 			}

@@ -3,6 +3,7 @@ package search
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"azar/variants/chess"
 )
@@ -82,6 +83,9 @@ func (t *TT) slot(key uint64) *ttEntry {
 	hi, _ := bits.Mul64(key, uint64(len(t.entries)))
 	return &t.entries[hi]
 }
+
+// prefetch starts loading key's slot into the cache.
+func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(t.slot(key))) }
 
 func (t *TT) probe(key uint64) (ttData, bool) {
 	e := t.slot(key)

@@ -93,6 +93,24 @@ func (p *Position) Make(m Move) {
 	p.hash = h
 }
 
+// KeyAfter is the hash the position will have after the normal move or
+// capture m, for a search to prefetch the hash-table slot before making
+// the move. Castling, en passant, promotion and castling-right changes
+// are not followed: the key is then merely a wrong guess, never used as
+// a key.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	h := p.hash ^ zobristSide ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
+	if c := p.board[to]; c != NoPiece {
+		h ^= zobristPiece[c][to]
+	}
+	if p.ep != NoSquare {
+		h ^= zobristEP[p.ep.File()]
+	}
+	return h
+}
+
 // Unmake takes back the last move made.
 func (p *Position) Unmake() {
 	u := &p.hist[len(p.hist)-1]
