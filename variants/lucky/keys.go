@@ -1,6 +1,9 @@
 package lucky
 
-import "azar/variants/chess"
+import (
+	"azar/variants"
+	"azar/variants/chess"
+)
 
 // Hash keys for what the chess position's key does not hold: temporal
 // cards held and their counters, en-passant rights, and (for Key) the turn
@@ -21,14 +24,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 { // splitmix64
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := variants.NewKeyStream(0x9E3779B97F4A7C15).Next
 	for c := range keyHeld {
 		for k := range keyHeld[c] {
 			keyHeld[c][k] = next()

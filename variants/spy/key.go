@@ -1,6 +1,9 @@
 package spy
 
-import "azar/variants/chess"
+import (
+	"azar/variants"
+	"azar/variants/chess"
+)
 
 // The repetition key is this package's own Zobrist hash, recomputed after
 // each action: the board's key cannot be used as is because it counts an
@@ -20,14 +23,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 { // splitmix64
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := variants.NewKeyStream(0x9E3779B97F4A7C15).Next
 	for i := range zPiece {
 		for j := range zPiece[i] {
 			zPiece[i][j] = next()
