@@ -76,12 +76,20 @@ func hasTag(tags []Tag, name string) bool {
 
 // movetext lists the actions with move numbers: "N." before the first
 // seat's move, "N..." before another seat's move that starts the text or
-// follows a comment.
+// follows a comment. A seat's elimination is a comment where it happened.
 func movetext(rec *GameRecord) string {
 	var toks []string
 	afterComment := true
 	lastNumber := -1
-	for _, a := range rec.Actions {
+	elim := rec.Eliminated
+	eliminations := func(played int) {
+		for ; len(elim) > 0 && elim[0].After <= played; elim = elim[1:] {
+			toks = append(toks, comment(elim[0].Text))
+			afterComment = true
+		}
+	}
+	for i, a := range rec.Actions {
+		eliminations(i)
 		if a.Secret {
 			continue
 		}
@@ -106,11 +114,17 @@ func movetext(rec *GameRecord) string {
 			afterComment = false
 		}
 	}
+	eliminations(len(rec.Actions))
 	if rec.Result.Text != "" {
-		toks = append(toks, "{"+strings.ReplaceAll(rec.Result.Text, "}", ")")+"}")
+		toks = append(toks, comment(rec.Result.Text))
 	}
 	toks = append(toks, rec.Result.PGN())
 	return strings.Join(toks, " ")
+}
+
+// comment writes text as a PGN comment ("}" would end it: written ")").
+func comment(text string) string {
+	return "{" + strings.ReplaceAll(text, "}", ")") + "}"
 }
 
 // plies counts the actions on the board (secret ones left out).

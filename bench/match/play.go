@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -129,6 +130,14 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 	}
 	adj := newAdjudicator(cfg, ns)
 	restarted := map[int]bool{}
+	// forfeit ends seat s's part in the game; a game that goes on without
+	// it (more than two seats) keeps the reason in the record.
+	forfeit := func(s int, end End, text string) {
+		g.Forfeit(s, end, text)
+		if _, over := g.Result(); !over {
+			rec.Eliminated = append(rec.Eliminated, Elimination{Seat: s, End: end, Text: text, After: len(rec.Actions)})
+		}
+	}
 	for {
 		if _, over := g.Result(); over {
 			break
@@ -158,25 +167,25 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 		case errors.Is(err, ErrCrashed):
 			w.drop(ei)
 			restarted[ei] = true
-			g.Forfeit(s, EndCrash, fmt.Sprintf("%s's engine crashed", name))
+			forfeit(s, EndCrash, fmt.Sprintf("%s's engine crashed", name))
 			continue
 		case errors.Is(err, ErrTimeout):
 			if e.Stop(ctx, cfg.StopGrace) {
-				g.Forfeit(s, EndTime, fmt.Sprintf("%s loses on time", name))
+				forfeit(s, EndTime, fmt.Sprintf("%s loses on time", name))
 			} else {
 				if ctx.Err() != nil {
 					return nil, errAborted
 				}
 				w.drop(ei)
 				restarted[ei] = true
-				g.Forfeit(s, EndHang, fmt.Sprintf("%s's engine stopped answering (no bestmove within %s)", name, allowed+lim.Margin+cfg.StopGrace))
+				forfeit(s, EndHang, fmt.Sprintf("%s's engine stopped answering (no bestmove within %s)", name, allowed+lim.Margin+cfg.StopGrace))
 			}
 			continue
 		default:
 			return nil, err
 		}
 		if reply.Elapsed > allowed+lim.Margin {
-			g.Forfeit(s, EndTime, fmt.Sprintf("%s loses on time (%.3fs for %.3fs)", name, reply.Elapsed.Seconds(), allowed.Seconds()))
+			forfeit(s, EndTime, fmt.Sprintf("%s loses on time (%.3fs for %.3fs)", name, reply.Elapsed.Seconds(), allowed.Seconds()))
 			continue
 		}
 		if lim.HasClock() {
@@ -184,7 +193,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 		}
 		a, err := g.Play(s, reply.Move)
 		if err != nil {
-			g.Forfeit(s, EndIllegal, fmt.Sprintf("%s makes an illegal move: %s", name, reply.Move))
+			forfeit(s, EndIllegal, fmt.Sprintf("%s makes an illegal move: %s", name, reply.Move))
 			continue
 		}
 		a.Score, a.Depth, a.Time = reply.Score, reply.Depth, reply.Elapsed
@@ -197,7 +206,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 		}
 		if r, ok := adj.update(a); ok {
 			if r.End == EndResign {
-				g.Forfeit(a.Seat, EndResign, r.Text)
+				forfeit(a.Seat, EndResign, r.Text)
 			} else {
 				g.Adjudicate(r)
 			}
@@ -208,6 +217,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 	for ei := range restarted {
 		rec.Restarted = append(rec.Restarted, ei)
 	}
+	slices.Sort(rec.Restarted)
 	return rec, nil
 }
 

@@ -93,8 +93,20 @@ type GameRecord struct {
 	Result  Result
 	Start   time.Time
 	// Restarted lists the engines (Config.Engines indexes) restarted
-	// because of this game: crashed or stalled.
+	// because of this game: crashed or stalled. In increasing order.
 	Restarted []int
+	// Eliminated lists the forfeits after which the game went on (a seat
+	// dropping out of a game of more than two players), in the order
+	// they happened. A forfeit that ends the game is in Result instead.
+	Eliminated []Elimination
+}
+
+// Elimination is a seat's forfeit that did not end its game.
+type Elimination struct {
+	Seat  int
+	End   End
+	Text  string // the reason, as for Result.Text
+	After int    // how many of the record's Actions had been played
 }
 
 // Points returns the points engine (a Config.Engines index) scored, and
@@ -248,7 +260,7 @@ func (c *Config) normalize() error {
 		return fmt.Errorf("sprt: want elo0 < elo1, alpha > 0, beta > 0, alpha + beta < 1")
 	}
 	if c.SPRT.Valid() && seats != 2 {
-		return fmt.Errorf("sprt needs a two-player variant")
+		return fmt.Errorf("sprt needs a two-player variant; %s has %d seats", c.Variant.Name(), seats)
 	}
 	for i, o := range c.Openings {
 		if _, err := c.Variant.NewGame(o, rand.New(rand.NewPCG(c.Seed, uint64(i)))); err != nil {

@@ -183,14 +183,22 @@ func SpyState(g Game) (*spy.State, bool) {
 
 // Replay plays a recorded game again from its seed: a new game of v for
 // the record's opening, with the chance of pair rec.Pair under seed (as
-// Run dealt it), and every recorded action through Play. It returns the
-// game, whose Result and state can be compared with the record's.
+// Run dealt it), and every recorded action through Play, with the
+// recorded eliminations (rec.Eliminated) where they happened. It returns
+// the game, whose Result and state can be compared with the record's.
 func Replay(v Variant, seed uint64, rec *GameRecord) (Game, error) {
 	g, err := v.NewGame(rec.Opening, rand.New(rand.NewPCG(seed, uint64(rec.Pair))))
 	if err != nil {
 		return nil, err
 	}
+	elim := rec.Eliminated
+	eliminate := func(played int) {
+		for ; len(elim) > 0 && elim[0].After <= played; elim = elim[1:] {
+			g.Forfeit(elim[0].Seat, elim[0].End, elim[0].Text)
+		}
+	}
 	for i, a := range rec.Actions {
+		eliminate(i)
 		if s := g.ToMove(); s != a.Seat {
 			return nil, fmt.Errorf("action %d (%s): seat %d to act, the record says %d", i+1, a.Move, s, a.Seat)
 		}
@@ -198,5 +206,6 @@ func Replay(v Variant, seed uint64, rec *GameRecord) (Game, error) {
 			return nil, fmt.Errorf("action %d (%s): %w", i+1, a.Move, err)
 		}
 	}
+	eliminate(len(rec.Actions))
 	return g, nil
 }

@@ -21,6 +21,19 @@
 // -score's value in centipawns if given, else the material balance from the
 // side to move's point of view. The options Mode, Seed, At and Score can
 // also be set with setoption.
+//
+// The race modes play the toy four-seat game of bench/match's tests
+// instead of chess (race to a target: each action is a number added to a
+// running total). A race position is `startpos` (a total of 0) or `fen N`
+// (a total of N), then `moves` and the numbers played so far.
+//
+//	race         answers -step (default 1)
+//	racecrash    plays like race, then exits without answering once the
+//	             total is -at or more
+//	raceillegal  plays like race, then answers 0 (illegal) once the total
+//	             is -at or more
+//
+// Their info line reports depth 1 and -score (default 0).
 package main
 
 import (
@@ -42,6 +55,8 @@ type engine struct {
 	at    int // full move from which a misbehaving mode misbehaves; 0 = mode default
 	score string
 	late  time.Duration
+	step  int // the number the race modes answer
+	total int // the running total of a race position
 	pos   *chess.Position
 	cmds  <-chan string
 	out   *bufio.Writer
@@ -49,9 +64,10 @@ type engine struct {
 
 func main() {
 	e := &engine{out: bufio.NewWriter(os.Stdout)}
-	flag.StringVar(&e.mode, "mode", "first", "first, random, mater, crash5, illegal, hang or slow")
+	flag.StringVar(&e.mode, "mode", "first", "first, random, mater, crash5, illegal, hang, slow, race, racecrash or raceillegal")
 	flag.Uint64Var(&e.seed, "seed", 1, "seed of the random mode")
-	flag.IntVar(&e.at, "at", 0, "full move number from which crash5, illegal, hang and slow misbehave (0: 5 for crash5, 1 otherwise)")
+	flag.IntVar(&e.at, "at", 0, "full move number from which crash5, illegal, hang and slow misbehave (0: 5 for crash5, 1 otherwise); for racecrash and raceillegal, the total")
+	flag.IntVar(&e.step, "step", 1, "the number the race modes answer")
 	flag.StringVar(&e.score, "score", "", "centipawn score to report on every move (default: material balance)")
 	flag.DurationVar(&e.late, "late", 300*time.Millisecond, "how much longer than twice its budget the slow mode thinks")
 	flag.Parse()
@@ -100,9 +116,17 @@ func (e *engine) handle(line string) bool {
 	case "ucinewgame":
 		e.pos = chess.NewPosition()
 	case "position":
-		e.setPosition(fields[1:])
+		if e.race() {
+			e.setRace(fields[1:])
+		} else {
+			e.setPosition(fields[1:])
+		}
 	case "go":
-		e.goCmd(fields[1:])
+		if e.race() {
+			e.raceGo()
+		} else {
+			e.goCmd(fields[1:])
+		}
 	case "quit":
 		return false
 	}
@@ -161,6 +185,55 @@ func (e *engine) setPosition(f []string) {
 		return
 	}
 	e.pos = pos
+}
+
+// race reports whether the engine plays the toy race game.
+func (e *engine) race() bool { return strings.HasPrefix(e.mode, "race") }
+
+// setRace reads a race position: startpos or fen N, then moves and the
+// numbers played; it keeps their total.
+func (e *engine) setRace(f []string) {
+	total, i := 0, 1
+	var err error
+	switch {
+	case len(f) > 0 && f[0] == "startpos":
+	case len(f) > 1 && f[0] == "fen":
+		total, err = strconv.Atoi(f[1])
+		i = 2
+	default:
+		err = fmt.Errorf("position: want startpos or fen N")
+	}
+	if err == nil && i < len(f) && f[i] == "moves" {
+		for _, s := range f[i+1:] {
+			var n int
+			if n, err = strconv.Atoi(s); err != nil {
+				break
+			}
+			total += n
+		}
+	}
+	if err != nil {
+		e.say("info string error %v", err)
+		return
+	}
+	e.total = total
+}
+
+// raceGo answers go in the race game.
+func (e *engine) raceGo() {
+	best := strconv.Itoa(e.step)
+	switch {
+	case e.mode == "racecrash" && e.total >= e.at:
+		os.Exit(3)
+	case e.mode == "raceillegal" && e.total >= e.at:
+		best = "0"
+	}
+	score := e.score
+	if score == "" {
+		score = "0"
+	}
+	e.say("info depth 1 score cp %s nodes 1 time 0 pv %s", score, best)
+	e.say("bestmove %s", best)
 }
 
 func (e *engine) misbehaves(def int) bool {
