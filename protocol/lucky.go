@@ -97,6 +97,11 @@ func (p *Protocol) luckyOptions() []*uciOption {
 				p.lucky.copts.Pruning = v == "true"
 				return nil
 			}},
+		{name: "LuckyProbCut", kind: checkOption, def: "true",
+			set: func(p *Protocol, v string) error {
+				p.lucky.copts.ProbCut = v == "true"
+				return nil
+			}},
 	}
 }
 

@@ -38,6 +38,20 @@ type Options struct {
 	// nodes to plain expectimax over full windows (false), for
 	// measurements.
 	Pruning bool
+	// ProbCut adds ChanceProbCut to Star1/Star2 (with Pruning): a chance
+	// node is cut when shallow searches of its outcomes, widened by a
+	// margin, already decide it against the window, and the root tests
+	// drawing last with a null window (docs/lucky.md, "Chance-node
+	// pruning"). It is forward pruning: the decisions may differ from
+	// plain expectimax where the shallow searches mislead by more than
+	// the margins. On by default.
+	ProbCut bool
+	// ProbCutMargin and ProbCutDeepMargin are ChanceProbCut's margins in
+	// centipawns at chance nodes of depth 2 and of depth 3 and more (0:
+	// DefaultProbCutMargin, DefaultProbCutDeepMargin); depth 1 has its
+	// own (see probcut.go).
+	ProbCutMargin     int
+	ProbCutDeepMargin int
 	// NoProbe keeps Star1 but skips Star2's probing pass.
 	NoProbe bool
 	// Rounds is the number of refinement rounds after the probes (-1:
@@ -50,9 +64,10 @@ type Options struct {
 	NoTable bool
 }
 
-// DefaultOptions: 16 MB, 10 ms overhead, search policy, pruning on.
+// DefaultOptions: 16 MB, 10 ms overhead, search policy, pruning on
+// (Star1/Star2 and ChanceProbCut).
 func DefaultOptions() Options {
-	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true}
+	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true, ProbCut: true}
 }
 
 // Info is one progress report: after each completed iteration.
@@ -176,6 +191,9 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 	}
 	s.star = e.opts.Pruning
 	s.probe = !e.opts.NoProbe
+	if e.opts.Pruning && e.opts.ProbCut {
+		s.pc = newProbCut(e.opts.ProbCutMargin, e.opts.ProbCutDeepMargin)
+	}
 	if e.opts.Rounds != 0 {
 		s.rounds = max(e.opts.Rounds, 0)
 	}
@@ -283,9 +301,12 @@ func (s *searcher) aspiration(roots []rootAction, depth int, drew bool, prev Res
 		alpha, beta = prev.Score-delta, prev.Score+delta
 	}
 	for {
-		bi, v := s.root(roots, depth, drew, alpha, beta)
+		bi, first, v := s.root(roots, depth, drew, alpha, beta)
 		if s.halted {
-			if bi > 0 && v > alpha {
+			// An action that beat the first one searched beats the
+			// previous best, unless that is a draw still waiting for
+			// its turn at the end (ChanceProbCut's root order).
+			if bi >= 0 && bi != first && v > alpha && !(s.pc.on && s.g.IsDraw(roots[0].a)) {
 				return roots[bi].a, v, true
 			}
 			return 0, 0, false
@@ -309,37 +330,65 @@ func (s *searcher) aspiration(roots []rootAction, depth int, drew bool, prev Res
 }
 
 // root searches the root actions to depth with PVS in the window (alpha,
-// beta) and returns the index of the best and its value (fail-soft); it
-// stops at the first action at or above beta.
-func (s *searcher) root(roots []rootAction, depth int, drew bool, alpha, beta int) (int, int) {
+// beta) and returns the index of the best, the index of the first action
+// searched and the best value (fail-soft); it stops at the first action at
+// or above beta.
+//
+// With ChanceProbCut the draw goes last and is only tested with a null
+// window against the best move: the decision needs nothing more, and
+// the test is what ChanceProbCut prunes well, while the exact value of
+// a chance node on the principal variation would need every outcome
+// searched in full. A draw that passes the test is the best action with
+// the test's lower bound as its value (so the root's score is then a
+// lower bound). Ties go to the draw when it comes before the best move
+// in the root order, as in plain PVS.
+func (s *searcher) root(roots []rootAction, depth int, drew bool, alpha, beta int) (int, int, int) {
 	me := s.g.Side()
-	best, bestI := Lower-1, -1
-	for i := range roots {
-		a := roots[i].a
-		var v int
-		if i == 0 {
-			v = s.child(a, me, alpha, beta, depth, 0, drew)
-		} else {
-			v = s.child(a, me, alpha, alpha+1, depth, 0, drew)
-			if v > alpha && v < beta && !s.halted {
-				v = s.child(a, me, alpha, beta, depth, 0, drew)
+	best, bestI, first := Lower-1, -1, -1
+	passes := 1
+	if s.pc.on {
+		passes = 2
+	}
+	for pass := range passes {
+		for i := range roots {
+			a := roots[i].a
+			if s.pc.on && s.g.IsDraw(a) != (pass == 1) {
+				continue
 			}
-		}
-		if s.halted {
-			break
-		}
-		roots[i].score = v
-		if v > best {
-			best, bestI = v, i
-			if v > alpha {
-				alpha = v
-				if v >= beta {
-					break
+			var v int
+			tie := false
+			switch {
+			case first < 0:
+				first = i
+				v = s.child(a, me, alpha, beta, depth, 0, drew)
+			case pass == 1:
+				t := alpha
+				if bestI > i {
+					t, tie = alpha-1, true
+				}
+				v = s.child(a, me, t, t+1, depth, 0, drew)
+			default:
+				v = s.child(a, me, alpha, alpha+1, depth, 0, drew)
+				if v > alpha && v < beta && !s.halted {
+					v = s.child(a, me, alpha, beta, depth, 0, drew)
+				}
+			}
+			if s.halted {
+				return bestI, first, best
+			}
+			roots[i].score = v
+			if v > best || (tie && v == best) {
+				best, bestI = v, i
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return bestI, first, best
+					}
 				}
 			}
 		}
 	}
-	return bestI, best
+	return bestI, first, best
 }
 
 // pv is the best action followed by the table's moves, up to the first

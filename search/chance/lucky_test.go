@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -105,7 +106,8 @@ func TestLuckyMatchesBruteForce(t *testing.T) {
 			}
 			for _, pr := range []bool{true, false} {
 				o := DefaultOptions()
-				o.Pruning, o.NoTable, o.DrawCost = pr, true, c.drawCost
+				// ChanceProbCut is forward pruning, not exact: off here.
+				o.Pruning, o.ProbCut, o.NoTable, o.DrawCost = pr, false, true, c.drawCost
 				got := searchDepth(st, c.depth, o)
 				if got.Score != want {
 					t.Fatalf("position %d (%s) depth %d draw cost %d pruning %v: %d, reference %d",
@@ -117,9 +119,12 @@ func TestLuckyMatchesBruteForce(t *testing.T) {
 }
 
 // TestNodeCounts is the pruning measurement of docs/lucky.md: fixed-depth
-// searches of 50 random-play positions with Star1/Star2 and without
-// (plain expectimax at chance nodes), the same decisions, and the total
-// node counts. AZAR_LUCKY_DEPTH sets the depth (default 3; 2 with -short),
+// searches of 50 random-play positions (a) with plain expectimax at chance
+// nodes (Pruning false), (b) with Star1/Star2 (ProbCut false) and (c)
+// with ChanceProbCut as well (the defaults). (b) must choose the same
+// action with the same value as (a), (c) the same action (its values are
+// not exact: forward pruning). It reports the node counts.
+// AZAR_LUCKY_DEPTH sets the depth (default 3; 2 with -short),
 // AZAR_LUCKY_POSITIONS the number of positions (default 50).
 func TestNodeCounts(t *testing.T) {
 	depth := 3
@@ -134,10 +139,11 @@ func TestNodeCounts(t *testing.T) {
 		np = n
 	}
 	positions := randomPositions(np, 1)
-	type row struct {
-		a, b Result
-	}
-	rows := make([]row, len(positions))
+	opts := [3]Options{DefaultOptions(), DefaultOptions(), DefaultOptions()}
+	opts[0].Pruning = false
+	opts[1].ProbCut = false
+	names := [3]string{"plain expectimax", "Star1/Star2", "ChanceProbCut"}
+	rows := make([][3]Result, len(positions))
 	// The positions are searched GOMAXPROCS at a time (AZAR_LUCKY_PARALLEL
 	// changes it); the counts do not depend on it.
 	par := runtime.GOMAXPROCS(0)
@@ -146,18 +152,22 @@ func TestNodeCounts(t *testing.T) {
 	}
 	next := make(chan int)
 	done := make(chan struct{})
+	var dur [3]time.Duration
+	var mu sync.Mutex
 	for range par {
 		go func() {
 			for i := range next {
-				o := DefaultOptions()
-				rows[i].a = searchDepth(positions[i], depth, o)
-				o.Pruning = false
-				rows[i].b = searchDepth(positions[i], depth, o)
+				for k, o := range opts {
+					t0 := time.Now()
+					rows[i][k] = searchDepth(positions[i], depth, o)
+					mu.Lock()
+					dur[k] += time.Since(t0)
+					mu.Unlock()
+				}
 			}
 			done <- struct{}{}
 		}()
 	}
-	t0 := time.Now()
 	for i := range positions {
 		next <- i
 	}
@@ -165,32 +175,43 @@ func TestNodeCounts(t *testing.T) {
 	for range par {
 		<-done
 	}
-	var on, off uint64
-	same, draws := 0, 0
-	var ratios []float64
+	var nodes [3]uint64
+	var same [3]int
+	var ratios [3][]float64
+	draws := 0
 	for i, r := range rows {
-		a, b := r.a, r.b
-		on += a.Nodes
-		off += b.Nodes
-		ratios = append(ratios, float64(b.Nodes)/float64(max(a.Nodes, 1)))
-		if a.Action == lucky.DrawAction {
+		if r[0].Action == lucky.DrawAction {
 			draws++
 		}
-		if a.Action == b.Action && a.Score == b.Score {
-			same++
-		} else {
-			t.Errorf("position %d (%s): pruning %s %d, without %s %d", i, positions[i].Encode(),
-				lucky.FormatAction(a.Action), a.Score, lucky.FormatAction(b.Action), b.Score)
+		for k := range 3 {
+			nodes[k] += r[k].Nodes
+			ratios[k] = append(ratios[k], float64(r[0].Nodes)/float64(max(r[k].Nodes, 1)))
+			if r[k].Action == r[0].Action {
+				same[k]++
+			}
+		}
+		if r[1].Action != r[0].Action || r[1].Score != r[0].Score {
+			t.Errorf("position %d (%s): Star1/Star2 %s %d, plain %s %d", i, positions[i].Encode(),
+				lucky.FormatAction(r[1].Action), r[1].Score, lucky.FormatAction(r[0].Action), r[0].Score)
+		}
+		if r[2].Action != r[0].Action {
+			t.Errorf("position %d (%s): ChanceProbCut %s %d, plain %s %d", i, positions[i].Encode(),
+				lucky.FormatAction(r[2].Action), r[2].Score, lucky.FormatAction(r[0].Action), r[0].Score)
 		}
 		if testing.Verbose() {
-			t.Logf("%2d %-8s %6d | %-8s %6d | nodes %9d %9d  %.2fx", i, lucky.FormatAction(a.Action), a.Score,
-				lucky.FormatAction(b.Action), b.Score, a.Nodes, b.Nodes, ratios[i])
+			t.Logf("%2d %-8s %6d | %-8s %6d | %-8s %6d | nodes %9d %9d %9d  %5.2fx %5.2fx", i,
+				lucky.FormatAction(r[0].Action), r[0].Score, lucky.FormatAction(r[1].Action), r[1].Score,
+				lucky.FormatAction(r[2].Action), r[2].Score, r[0].Nodes, r[1].Nodes, r[2].Nodes, ratios[1][i], ratios[2][i])
 		}
 	}
-	slices.Sort(ratios)
-	ratio := float64(off) / float64(on)
-	t.Logf("depth %d, %d positions (%d decide to draw): same decision and value in %d; nodes %d with Star1/Star2, %d without: %.2fx fewer in all; per position min %.2fx median %.2fx max %.2fx (%.0fs)",
-		depth, len(positions), draws, same, on, off, ratio, ratios[0], ratios[len(ratios)/2], ratios[len(ratios)-1], time.Since(t0).Seconds())
+	t.Logf("depth %d, %d positions (%d decide to draw under plain expectimax):", depth, len(positions), draws)
+	for k := range 3 {
+		slices.Sort(ratios[k])
+		m := len(ratios[k])
+		t.Logf("  (%c) %-16s nodes %11d  %5.2fx fewer than (a); per position min %.2fx median %.2fx max %.2fx; same action as (a) in %d; %.0fs",
+			'a'+k, names[k], nodes[k], float64(nodes[0])/float64(max(nodes[k], 1)),
+			ratios[k][0], ratios[k][m/2], ratios[k][m-1], same[k], dur[k].Seconds())
+	}
 }
 
 func TestWinningAction(t *testing.T) {

@@ -29,38 +29,59 @@ import "azar/variants"
 //
 // All of it is exact: when nothing cuts, every outcome ends exact and the
 // value is the sum plain expectimax computes, in the same order.
-func (s *searcher) star12(alpha, beta, depth, ply, total int) (int, uint8) {
+//
+// drew is the depth rule of the outcomes: true for the chance node's own
+// search (the draw paid for the end of the turn); ChanceProbCut passes
+// false for its shallow test, where the end of the turn costs a ply.
+func (s *searcher) star12(alpha, beta, depth, ply, total int, drew bool) (int, uint8) {
 	n := len(s.outs[ply])
 	lo, hi, est := s.lows[ply][:0], s.highs[ply][:0], s.est[ply][:0]
 	for range n {
 		lo, hi, est = append(lo, Lower), append(hi, Upper), append(est, 0)
 	}
 	s.lows[ply], s.highs[ply], s.est[ply] = lo, hi, est
-	b := bounds{s: s, ply: ply, aT: alpha * total, bT: beta * total, sl: Lower * total, sh: Upper * total}
+	b := bounds{s: s, ply: ply, drew: drew, aT: alpha * total, bT: beta * total, sl: Lower * total, sh: Upper * total}
 	if v, bd, ok := b.cut(total); ok {
 		return v, bd
 	}
 	if s.probe && beta-alpha == 1 {
-		for i := range n {
-			b.test(i, alpha, depth)
-			if s.halted {
-				return 0, boundNone
-			}
-			if v, bd, ok := b.cut(total); ok {
-				return v, bd
-			}
+		if v, bd, done := b.probeAll(alpha, depth, total); done {
+			return v, bd
 		}
-		for round := 0; round < s.rounds; round++ {
-			if !b.refine(depth) || s.halted {
-				break
-			}
-			if v, bd, ok := b.cut(total); ok {
-				return v, bd
-			}
+		return b.refineThenStar1(alpha, depth, total)
+	}
+	return b.star1(alpha, depth, total)
+}
+
+// probeAll tests every outcome with the null window at alpha (Star2's
+// probes); done when the node is decided (or the search halted).
+func (b *bounds) probeAll(alpha, depth, total int) (int, uint8, bool) {
+	for i := range len(b.s.outs[b.ply]) {
+		b.test(i, alpha, depth)
+		if b.s.halted {
+			return 0, boundNone, true
 		}
-		if s.halted {
-			return 0, boundNone
+		if v, bd, ok := b.cut(total); ok {
+			return v, bd, true
 		}
+	}
+	return 0, 0, false
+}
+
+// refineThenStar1 is star12's steps 2 and 3: the refinement rounds, then
+// Star1 on every outcome still open.
+func (b *bounds) refineThenStar1(alpha, depth, total int) (int, uint8) {
+	s := b.s
+	for round := 0; round < s.rounds; round++ {
+		if !b.refine(depth) || s.halted {
+			break
+		}
+		if v, bd, ok := b.cut(total); ok {
+			return v, bd
+		}
+	}
+	if s.halted {
+		return 0, boundNone
 	}
 	return b.star1(alpha, depth, total)
 }
@@ -70,6 +91,7 @@ func (s *searcher) star12(alpha, beta, depth, ply, total int) (int, uint8) {
 type bounds struct {
 	s      *searcher
 	ply    int
+	drew   bool // the outcomes' depth rule (see star12)
 	aT, bT int
 	sl, sh int // Σ w_i lo_i, Σ w_i hi_i
 }
@@ -112,7 +134,7 @@ func (b *bounds) test(i, t, depth int) {
 		b.setLo(i, v)
 		b.setHi(i, v)
 	} else {
-		v = s.after(me, t, t+1, depth, b.ply+1, true)
+		v = s.after(me, t, t+1, depth, b.ply+1, b.drew)
 		if v <= t {
 			b.setHi(i, v)
 		} else {
@@ -215,7 +237,7 @@ func (b *bounds) star1(alpha, depth, total int) (int, uint8) {
 		ax := floorDiv(b.aT-(b.sh-w*hi), w)
 		bx := ceilDiv(b.bT-(b.sl-w*li), w)
 		A, B := max(ax, li-1), min(bx, hi+1)
-		v := s.child(s.outs[ply][i].a, me, A, B, depth, ply, true)
+		v := s.child(s.outs[ply][i].a, me, A, B, depth, ply, b.drew)
 		if s.halted {
 			return 0, boundNone
 		}
@@ -234,7 +256,7 @@ func (b *bounds) star1(alpha, depth, total int) (int, uint8) {
 		if s.lows[ply][i] != s.highs[ply][i] {
 			// Only an inconsistent result (a table entry grafted from
 			// another path) leaves an interval open here: close it.
-			v := s.child(s.outs[ply][i].a, me, Lower-1, Upper+1, depth, ply, true)
+			v := s.child(s.outs[ply][i].a, me, Lower-1, Upper+1, depth, ply, b.drew)
 			if s.halted {
 				return 0, boundNone
 			}

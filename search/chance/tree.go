@@ -79,6 +79,9 @@ type searcher struct {
 	tt    *table // nil: no table
 	star  bool   // Star1/Star2 pruning at chance nodes
 	probe bool   // Star2 probing (with star)
+	// pc is ChanceProbCut (probcut.go): forward pruning of chance nodes
+	// from shallow searches of their outcomes, with star.
+	pc probCut
 	// rounds is the number of refinement rounds after the probes.
 	rounds int
 	// drawCost is the depth a draw costs (the chance node is searched
@@ -116,6 +119,7 @@ func (s *searcher) reset(g game) {
 	s.g = g
 	s.tt = nil
 	s.star, s.probe, s.rounds, s.drawCost = true, true, 3, DefaultDrawCost
+	s.pc = probCut{}
 	s.nodes, s.limit, s.halted, s.seldep = 0, 0, false, 0
 	s.stop, s.onCheck = nil, nil
 }
@@ -260,6 +264,14 @@ func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
 				}
 			}
 		}
+		if ttMove == 0 && drew && s.pc.on {
+			// Inside a card, the shallow search of ChanceProbCut stored
+			// its best action under the key without the drew flag: try
+			// it first (ordering only; the depth rules differ).
+			if e, ok := s.tt.probe(key ^ drewKey); ok {
+				ttMove = e.move
+			}
+		}
 	}
 	acts := s.gen(ply, ttMove, false)
 	if len(acts) == 0 {
@@ -386,7 +398,8 @@ func ceilDiv(n, d int) int { return -floorDiv(-n, d) }
 // exhausted it is the static estimate (the board plus the expected value
 // of the card). Otherwise every outcome is searched at this depth (the
 // draw has paid its ply), with Star2 probing and Star1 windows when
-// pruning is on, and with the full window when it is off.
+// pruning is on (after ChanceProbCut when that is on too), and with the
+// full window when it is off.
 func (s *searcher) chance(alpha, beta, depth, ply int) int {
 	if s.tick() {
 		return 0
@@ -424,7 +437,13 @@ func (s *searcher) chance(alpha, beta, depth, ply int) int {
 		}
 		v, b = roundDiv(sum, total), boundExact
 	} else {
-		v, b = s.star12(alpha, beta, depth, ply, total)
+		var done bool
+		if s.pc.on {
+			v, b, done = s.chanceProbCut(alpha, beta, depth, ply, total)
+		}
+		if !done && !s.halted {
+			v, b = s.star12(alpha, beta, depth, ply, total, true)
+		}
 		if s.halted {
 			return 0
 		}

@@ -361,7 +361,7 @@ func rootValue(g game, depth int, star, probe, tt bool) (int, uint64) {
 	}
 	v := 0
 	for d := 1; d <= depth; d++ {
-		_, v = s.root(roots, d, false, Lower-1, Upper+1)
+		_, _, v = s.root(roots, d, false, Lower-1, Upper+1)
 	}
 	return v, s.nodes
 }
@@ -401,6 +401,58 @@ func TestRoundingHelpers(t *testing.T) {
 	} {
 		if roundDiv(c.n, c.d) != c.r || floorDiv(c.n, c.d) != c.f || ceilDiv(c.n, c.d) != c.cl {
 			t.Errorf("%d/%d: round %d floor %d ceil %d", c.n, c.d, roundDiv(c.n, c.d), floorDiv(c.n, c.d), ceilDiv(c.n, c.d))
+		}
+	}
+}
+
+// TestProbCutExactPartsOnSyntheticTrees checks what ChanceProbCut keeps
+// exact, on the synthetic trees: with margins no prediction can pass (and
+// the principal-variation approximation off), every chance node is
+// searched by guidedStar, whose values must be brute force's; and the
+// root, which then tests the draw last with a null window, must choose an
+// action of the best brute-force value.
+func TestProbCutExactPartsOnSyntheticTrees(t *testing.T) {
+	trees := uint64(300)
+	if raceEnabled {
+		trees = 60
+	}
+	exact := probCut{on: true, slack: noCut, margin: noCut, deep: noCut}
+	for seed := uint64(1); seed <= trees; seed++ {
+		for depth := 1; depth <= 4; depth++ {
+			want := brute(newSynth(seed), depth, 0, false)
+			for _, tt := range []bool{true, false} {
+				g := newSynth(seed)
+				s := newSearcher(g)
+				s.pc = exact
+				if tt {
+					s.tt = newTable(1)
+				}
+				var got int
+				for d := 1; d <= depth; d++ {
+					got = s.search(Lower-1, Upper+1, d, 0, false)
+				}
+				if got != want {
+					t.Fatalf("seed %d depth %d table %v: %d, brute force %d", seed, depth, tt, got, want)
+				}
+			}
+
+			g := newSynth(seed)
+			s := newSearcher(g)
+			s.pc, s.tt = exact, newTable(1)
+			var roots []rootAction
+			for _, a := range g.Legal(nil) {
+				roots = append(roots, rootAction{a: a})
+			}
+			bi := -1
+			for d := 1; d <= depth; d++ {
+				bi, _, _ = s.root(roots, d, false, Lower-1, Upper+1)
+			}
+			g.Apply(roots[bi].a)
+			v := bruteAfter(g, 0, depth, 1, false)
+			g.Undo()
+			if v != want {
+				t.Fatalf("seed %d depth %d: root chose %d worth %d, best %d", seed, depth, roots[bi].a, v, want)
+			}
 		}
 	}
 }

@@ -1,0 +1,233 @@
+package chance
+
+// ChanceProbCut (after Schadd, Winands and Uiterwijk, 2009): forward
+// pruning at chance nodes. Star1/Star2 can only cut a chance node once
+// the bounds of the outcomes not yet searched ([Lower, Upper] = ±4000)
+// no longer reach the window, which takes nearly every outcome searched
+// in full (docs/lucky.md, "Chance-node pruning"). Here a shallow search
+// of each outcome predicts its deep value, and the node is cut when the
+// predictions, widened by a margin, already decide it against the
+// window. The shallow search still plays every action sequence of every
+// card (that is its cost, a few times less than the deep search), but the
+// rival answers it with a search two plies shallower, or with quiescence
+// at depth 1.
+//
+// The shallow search's bias decides the margins:
+//
+//   - At depth 1 the shallow search is the card followed by the rival's
+//     quiescence, the deep one the card followed by a full ply of the
+//     rival. The rival's extra ply mostly finds it more (threats, quiet
+//     replies), so the shallow value is an optimistic estimate for the
+//     drawer: for the draws of the 50 positions of TestNodeCounts it was
+//     never below the deep value of the chance node (0 to 127 cp above). A
+//     fail-low is then predicted with the small margin probCutSlack, a
+//     fail-high never (Star2's probes, guided by the predictions, prove
+//     fail-highs exactly and cheaply: a good card needs one good action
+//     sequence).
+//   - At depth 2 and more the shallow search takes two plies off the
+//     rival's reply (the same side moves last at both horizons). Its
+//     errors go both ways at depth 2 (for the same draws, up to 240 cp,
+//     all but two within 150) and are larger at depth 3, mostly below the
+//     deep value there (from 406 below to 81 above): the drawer's own
+//     next turn, which the shallow search lacks, tends to gain. The
+//     margin is the same on both sides: Options.ProbCutMargin at depth 2,
+//     Options.ProbCutDeepMargin beyond.
+//
+// When nothing is cut, a null-window node is searched exactly by Star1 and
+// Star2 with the predictions as the probes' thresholds (guidedStar), and a
+// chance node on the principal variation by star12 as without
+// ChanceProbCut, except at depth 1, where the optimism of the prediction P
+// gives a cheaper approximation: the deep value is proved (exactly) to be
+// above P - probCutPVDelta and taken as P.
+//
+// Values near a game end are not predicted: windows outside ±EvalLimit
+// are left to Star1/Star2, and an outcome whose shallow value is a win
+// for the drawer counts as Lower in a fail-high sum (at depth 2 and more a
+// loss counts as Upper in a fail-low sum too; at depth 1 a loss found
+// against the rival's quiescence stands against its full ply).
+//
+// The constants were tuned on TestNodeCounts at depths 3, 4 and 5 (the 50
+// positions of randomPositions(50, 1)): margins that keep every decision
+// of plain expectimax there, with some room.
+const (
+	// DefaultProbCutMargin is the margin at depth 2, in centipawns.
+	// About 75 is the least that keeps every decision of TestNodeCounts
+	// at depth 4 (at 50 one changes: a draw worth 337 cp that the shallow
+	// search sees at 118); 150 covers all but two of the depth-2 errors
+	// measured there, for 6% more nodes than 100.
+	DefaultProbCutMargin = 150
+	// DefaultProbCutDeepMargin is the margin at depth 3 and more: it
+	// covers every depth-3 error measured on those positions (at most
+	// 406). About 370 is the least that keeps every decision at depth 5
+	// (at 300 one changes: a draw worth 1126 cp that the shallow search
+	// sees at 728, against a move worth 1097, for 5.8 times fewer nodes
+	// than plain expectimax instead of 4.0).
+	DefaultProbCutDeepMargin = 450
+	// probCutSlack is the fail-low margin at depth 1, where the shallow
+	// value is optimistic for the drawer: 0 keeps every decision at
+	// depths 3 and 4 (20 costs 11% more nodes at depth 3).
+	probCutSlack = 0
+	// probCutPVDelta is how far below its optimistic prediction P the
+	// value of a depth-1 chance node on the principal variation is
+	// proved to be before P is taken as its value: the error of that
+	// value is at most this (when P is not below the deep value). 20
+	// keeps every decision at depth 4; 0 (exact values) costs 12% more
+	// nodes there, 10 gives the same decisions and 2% more.
+	probCutPVDelta = 20
+	// noCut is a margin no prediction can pass.
+	noCut = 2 * WinScore
+)
+
+// probCut holds ChanceProbCut's settings in a searcher; the zero value is
+// off.
+type probCut struct {
+	on      bool
+	slack   int // fail-low margin at depth 1 (no fail-high there)
+	margin  int // both sides at depth 2
+	deep    int // both sides at depth 3 and more
+	pvDelta int // depth-1 PV approximation; 0: off (exact PV nodes)
+}
+
+// newProbCut is ChanceProbCut with the margins at depth 2 and beyond (0:
+// the defaults).
+func newProbCut(margin, deep int) probCut {
+	if margin <= 0 {
+		margin = DefaultProbCutMargin
+	}
+	if deep <= 0 {
+		deep = DefaultProbCutDeepMargin
+	}
+	return probCut{on: true, slack: probCutSlack, margin: margin, deep: deep, pvDelta: probCutPVDelta}
+}
+
+// chanceProbCut runs before star12 at a chance node whose outcomes are in
+// s.outs[ply]. done reports a result (a bound or, at depth 1 on the
+// principal variation, the approximation); otherwise star12 searches the
+// node. s.est[ply] holds the predictions afterwards.
+func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bound uint8, done bool) {
+	if alpha <= -EvalLimit || beta >= EvalLimit {
+		return 0, 0, false
+	}
+	pv := beta-alpha > 1
+	optimistic := depth == 1
+	lowM, highM := s.pc.margin, s.pc.margin
+	switch {
+	case optimistic:
+		lowM, highM = s.pc.slack, noCut
+	case depth >= 3:
+		lowM, highM = s.pc.deep, s.pc.deep
+	}
+	// The card's actions are free (drew false makes the end of the turn
+	// cost a ply instead), so the rival replies at sd-1: quiescence at
+	// depth 1, two plies shallower than the deep search beyond.
+	sd := max(1, depth-1)
+
+	// At depth 1 outside the principal variation, a null-window test of
+	// the shallow chance node first: Star2's machinery on the shallow
+	// outcomes, so that the usual cut (the drawer's draw worse than its
+	// best move) costs one pass over the cards' actions.
+	if optimistic && !pv {
+		t := alpha - lowM
+		v, _ := s.star12(t, t+1, sd, ply, total, false)
+		if s.halted {
+			return 0, 0, false
+		}
+		if v <= t {
+			return v + lowM, boundUpper, true
+		}
+	}
+
+	// The predictions: every outcome's shallow value (with the table,
+	// the test above made this pass cheaper).
+	me := s.g.Side()
+	n := len(s.outs[ply])
+	pred := s.est[ply][:0]
+	sLo, sHi := 0, 0 // Σ w_i (p_i - highM), Σ w_i (p_i + lowM)
+	for i := range n {
+		p := s.child(s.outs[ply][i].a, me, Lower-1, Upper+1, sd, ply, false)
+		if s.halted {
+			return 0, 0, false
+		}
+		pred = append(pred, p)
+		w := s.outs[ply][i].w
+		if p >= WinBound {
+			sLo += w * Lower
+		} else {
+			sLo += w * max(p-highM, Lower)
+		}
+		if p <= -WinBound && !optimistic {
+			sHi += w * Upper
+		} else {
+			sHi += w * min(p+lowM, Upper)
+		}
+	}
+	s.est[ply] = pred
+	switch {
+	case sHi <= alpha*total:
+		return floorDiv(sHi, total), boundUpper, true
+	case sLo >= beta*total:
+		return ceilDiv(sLo, total), boundLower, true
+	case !pv:
+		v, bound = s.guidedStar(alpha, beta, depth, ply, total)
+		return v, bound, true
+	case optimistic && s.pc.pvDelta > 0:
+		return s.pvApprox(alpha, beta, depth, ply, total)
+	}
+	return 0, 0, false
+}
+
+// pvApprox is the value of a depth-1 chance node on the principal
+// variation from its prediction P (the weighted shallow values in
+// s.est[ply]): a null-window test proves the deep value above
+// t = max(alpha, P - pvDelta); P is optimistic, so the value lies in
+// (t, P] and P is returned. A failed test gives the exact fail-low when
+// t is alpha, and otherwise leaves the node to star12.
+func (s *searcher) pvApprox(alpha, beta, depth, ply, total int) (int, uint8, bool) {
+	sum := 0
+	for i, p := range s.est[ply] {
+		sum += s.outs[ply][i].w * p
+	}
+	P := roundDiv(sum, total)
+	t := max(alpha, P-s.pc.pvDelta)
+	if t >= beta {
+		return 0, 0, false
+	}
+	v, b := s.guidedStar(t, t+1, depth, ply, total)
+	switch {
+	case s.halted:
+		return 0, 0, false
+	case v <= t:
+		if t == alpha {
+			return v, b, true
+		}
+		return 0, 0, false
+	case v >= beta:
+		return v, boundLower, true
+	}
+	return min(max(P, v), beta-1), boundExact, true
+}
+
+// guidedStar searches a null-window chance node exactly with Star1/Star2
+// (star12's steps 2 and 3), starting from the predictions in s.est[ply]
+// instead of probes at alpha: when they sum to at least beta, the
+// refinement tests every outcome at its prediction less a share of the
+// surplus, and a good card passes such a test with its first good action
+// sequence (the shallow search's best, tried first through the table).
+// Otherwise the probes at alpha come first, as in star12.
+func (s *searcher) guidedStar(alpha, beta, depth, ply, total int) (int, uint8) {
+	n := len(s.outs[ply])
+	lo, hi, est := s.lows[ply][:0], s.highs[ply][:0], s.est[ply]
+	e := 0
+	for i := range n {
+		lo, hi = append(lo, Lower), append(hi, Upper)
+		e += s.outs[ply][i].w * est[i]
+	}
+	s.lows[ply], s.highs[ply] = lo, hi
+	b := bounds{s: s, ply: ply, drew: true, aT: alpha * total, bT: beta * total, sl: Lower * total, sh: Upper * total}
+	if e < b.bT && s.probe {
+		if v, bd, done := b.probeAll(alpha, depth, total); done {
+			return v, bd
+		}
+	}
+	return b.refineThenStar1(alpha, depth, total)
+}
