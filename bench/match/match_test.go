@@ -176,12 +176,18 @@ func TestMatchIllegalMove(t *testing.T) {
 	}
 }
 
+// okMargin is the time margin of the well-behaved engine in the tests of a
+// misbehaving one: wide, so that only the misbehaviour decides the game.
+const okMargin = 2 * time.Second
+
 // An engine that never answers go loses on time, does not answer stop
 // either, is killed (it ignores quit too) and restarted.
 func TestMatchHangRestart(t *testing.T) {
 	base := runtime.NumGoroutine()
 	st, margin := 50*time.Millisecond, 50*time.Millisecond
-	cfg, pgn := config(2, movetime(te("ok", "first"), st, margin), movetime(te("hang", "hang", "-at=2"), st, margin))
+	// The engine that behaves answers at once; its wide margin only
+	// keeps a loaded machine from making it lose on time first.
+	cfg, pgn := config(2, movetime(te("ok", "first"), st, okMargin), movetime(te("hang", "hang", "-at=2"), st, margin))
 	start := time.Now()
 	rep := run(t, cfg)
 	if len(rep.Games) != 2 {
@@ -212,7 +218,7 @@ func TestMatchHangRestart(t *testing.T) {
 // and keeps running.
 func TestMatchSlowLosesOnTime(t *testing.T) {
 	st, margin := 50*time.Millisecond, 50*time.Millisecond
-	cfg, _ := config(2, movetime(te("ok", "first"), st, margin), movetime(te("slow", "slow", "-at=2", "-late=2s"), st, margin))
+	cfg, _ := config(2, movetime(te("ok", "first"), st, okMargin), movetime(te("slow", "slow", "-at=2", "-late=2s"), st, margin))
 	cfg.StopGrace = 2 * time.Second
 	rep := run(t, cfg)
 	for _, g := range rep.Games {
