@@ -27,6 +27,9 @@ type thread struct {
 	pvLen    [MaxPly + 1]int
 	stack    [MaxPly + 4]frame
 	pickers  [MaxPly + 1]movePicker
+	// quiets[ply] lists the quiet moves tried at ply, for the history
+	// penalty; kept here so that no node clears 256 bytes of stack.
+	quiets [MaxPly + 1][64]chess.Move
 
 	rootMoves []rootMove
 	pvIdx     int
@@ -224,7 +227,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	bestScore := -Infinity
 	bestMove := chess.NoMove
 	origAlpha := alpha
-	quietsTried := [64]chess.Move{}
+	quietsTried := &t.quiets[ply]
 	nQuiets := 0
 	moveCount := 0
 
