@@ -9,6 +9,7 @@
 package hidden
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -341,15 +342,7 @@ func (e *Engine) worlds(st *spy.State) []*world {
 		ws = append(ws, &world{st: s, prob: d.Prob, card: d.Card})
 	}
 	// Most probable first: they are searched first at each depth.
-	slices.SortStableFunc(ws, func(a, b *world) int {
-		switch {
-		case a.prob > b.prob:
-			return -1
-		case a.prob < b.prob:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(ws, func(a, b *world) int { return cmp.Compare(b.prob, a.prob) })
 	return ws
 }
 
@@ -450,15 +443,7 @@ func aggregate(worlds []*world, roots []variants.Action) []ActionScore {
 		}
 		out[i] = ActionScore{Action: a, Score: score, Win: exp}
 	}
-	slices.SortStableFunc(out, func(a, b ActionScore) int {
-		switch {
-		case a.Win > b.Win:
-			return -1
-		case a.Win < b.Win:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, func(a, b ActionScore) int { return cmp.Compare(b.Win, a.Win) })
 	return out
 }
 

@@ -60,6 +60,13 @@ func (t *searcher) canReveal(c chess.Color) bool {
 	return !(c == t.rootSide && t.e.opts.Policy == PolicyNever)
 }
 
+// updatePV makes a, followed by the child's line, the line at ply.
+func (t *searcher) updatePV(ply int, a variants.Action) {
+	t.pv[ply][ply] = a
+	copy(t.pv[ply][ply+1:], t.pv[ply+1][ply+1:t.pvLen[ply+1]])
+	t.pvLen[ply] = t.pvLen[ply+1]
+}
+
 func (t *searcher) nodeLimitHit() bool {
 	return t.limits.Nodes > 0 && t.nodes >= t.limits.Nodes
 }
@@ -297,9 +304,7 @@ func (t *searcher) negamax(alpha, beta, depth, ply int) int {
 			best, bestAct = v, a
 			if v > alpha {
 				alpha = v
-				t.pv[ply][ply] = a
-				copy(t.pv[ply][ply+1:], t.pv[ply+1][ply+1:t.pvLen[ply+1]])
-				t.pvLen[ply] = t.pvLen[ply+1]
+				t.updatePV(ply, a)
 				if v >= beta {
 					if quiet {
 						t.rewardQuiet(a, depth, ply)
@@ -378,9 +383,7 @@ func (t *searcher) qsearch(alpha, beta, ply, qply int) int {
 			best = v
 			if v > alpha {
 				alpha = v
-				t.pv[ply][ply] = a
-				copy(t.pv[ply][ply+1:], t.pv[ply+1][ply+1:t.pvLen[ply+1]])
-				t.pvLen[ply] = t.pvLen[ply+1]
+				t.updatePV(ply, a)
 				if v >= beta {
 					break
 				}
