@@ -35,6 +35,13 @@ engine's own keys win):
 
 Match options:
   -variant NAME        game to play: chess (default), spy or lucky
+  -rules NAME=VALUE... the variant's rule options, for the referee and every
+                       engine (sent as the matching UCI options): lucky:
+                       edition=second|first, mandatory_card, king_capture,
+                       temporal_three_turns, rules_cards_in_deck (on|off),
+                       temporal_cards=all|none|ID,ID..., draw_claims=
+                       automatic|fide; spy: king_capture (on|off),
+                       draw_claims=automatic|fide
   -games N             number of games (default 2); each opening is played
                        once per seat rotation (twice with two engines)
   -concurrency N       games in parallel (default 1)
@@ -77,7 +84,7 @@ func ParseArgs(args []string) (*CLI, error) {
 	c := &CLI{PGNAppend: true}
 	c.Config.Games = 2
 	c.Config.Concurrency = 1
-	var each []string
+	var each, rules []string
 	var engines [][]string
 	hasEach := false
 	for i := 0; i < len(args); {
@@ -130,6 +137,8 @@ func ParseArgs(args []string) (*CLI, error) {
 			if v, err = value(); err == nil {
 				c.Config.Variant, err = LookupVariant(v)
 			}
+		case "rules":
+			rules = append(rules, pairs()...)
 		case "games":
 			c.Config.Games, err = intValue()
 		case "concurrency":
@@ -188,6 +197,9 @@ func ParseArgs(args []string) (*CLI, error) {
 			return nil, fmt.Errorf("-engine %d: %w", k+1, err)
 		}
 		c.Config.Engines = append(c.Config.Engines, e)
+	}
+	if err := applyRules(&c.Config, rules); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

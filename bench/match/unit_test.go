@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"azar/bench/stats"
+	"azar/variants/lucky"
+	"azar/variants/spy"
 )
 
 func TestParseTC(t *testing.T) {
@@ -429,5 +431,51 @@ func TestMainCommand(t *testing.T) {
 	}
 	if err := Main(context.Background(), []string{"-engine", "cmd=x", "depth=1", "-engine", "cmd=y", "depth=1", "-openings", "file=" + filepath.Join(dir, "none.epd")}, &stdout, &stderr); err == nil {
 		t.Error("missing openings file: no error")
+	}
+}
+
+// -rules sets the referee's rule options and sends the same rules to every
+// engine as UCI options, in the values the engines' options take.
+func TestParseArgsRules(t *testing.T) {
+	c, err := ParseArgs(strings.Fields(`-variant lucky -engine cmd=a -engine cmd=b option.Lucky_Edition=first
+		-rules edition=first mandatory_card=on king_capture=yes temporal_cards=none`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, ok := c.Config.Variant.(Lucky)
+	if !ok || l.Rules.Edition != lucky.FirstEdition || !l.Rules.MandatoryCard || !l.Rules.KingCapture || l.Rules.ExcludeTemporal != 1<<10-1 {
+		t.Fatalf("referee rules %+v", c.Config.Variant)
+	}
+	want := []Option{{"Lucky_Edition", "first"}, {"Lucky_MandatoryCard", "true"}, {"Lucky_KingCapture", "true"}, {"Lucky_TemporalCards", "none"}}
+	if got := c.Config.Engines[0].Options; !slices.Equal(got, want) {
+		t.Errorf("engine 1 options %v, want %v", got, want)
+	}
+	if got := c.Config.Engines[1].Options; !slices.Equal(got, want) {
+		t.Errorf("engine 2 options %v, want %v (its own Lucky_Edition=first kept once)", got, want)
+	}
+
+	c, err = ParseArgs(strings.Fields(`-variant spy -engine cmd=a -engine cmd=b -rules king_capture=on draw_claims=FIDE`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := c.Config.Variant.(Spy); !s.Rules.KingCapture || s.Rules.DrawClaims != spy.DrawFIDE {
+		t.Fatalf("referee rules %+v", s.Rules)
+	}
+	if want := []Option{{"SpyKingCapture", "true"}, {"SpyDrawClaims", "fide"}}; !slices.Equal(c.Config.Engines[1].Options, want) {
+		t.Errorf("options %v, want %v", c.Config.Engines[1].Options, want)
+	}
+
+	for _, bad := range []string{
+		"-engine cmd=a -rules edition=first",                                            // chess has no rules
+		"-variant lucky -engine cmd=a -rules editon=first",                              // unknown name
+		"-variant lucky -engine cmd=a -rules edition=third",                             // bad value
+		"-variant lucky -engine cmd=a -rules king_capture=on",                           // needs mandatory_card
+		"-variant lucky -engine cmd=a option.Lucky_Edition=second -rules edition=first", // contradicts
+		"-variant spy -engine cmd=a -rules edition=first",                               // lucky's option
+		"-variant spy -engine cmd=a -rules king_capture",                                // no value
+	} {
+		if _, err := ParseArgs(strings.Fields(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }
