@@ -19,9 +19,13 @@ const (
 // Picking stages. The legal list is generated whole (Azar's generator is
 // fastest that way), but ordering work is done stage by stage: most nodes
 // cut off on the hash move or a capture, so the quiet moves are then never
-// scored, and captures are SEE-tested only when their turn comes.
+// scored, and captures are SEE-tested only when their turn comes. In the
+// main search the list is not even generated until the hash move (checked
+// by Position.IsLegal) has been searched: a node that cuts on it never
+// generates.
 const (
 	stageTT = iota
+	stageGenerate
 	stageGoodNoisy
 	stageQuiet
 	stageBadNoisy
@@ -42,6 +46,7 @@ type movePicker struct {
 	goodEnd int
 	ttMove  chess.Move
 	withSEE bool
+	lazy    bool // generate after the hash move (stageGenerate)
 }
 
 func isNoisy(p *chess.Position, m chess.Move) bool {
@@ -52,7 +57,23 @@ func isNoisy(p *chess.Position, m chess.Move) bool {
 // init partitions the generated list, takes the hash move out (it is
 // handed out first) and scores the noisy moves by victim, then attacker.
 func (mp *movePicker) init(p *chess.Position, ttMove chess.Move, withSEE bool) {
-	mp.ttMove, mp.withSEE = chess.NoMove, withSEE
+	mp.ttMove, mp.withSEE, mp.lazy = chess.NoMove, withSEE, false
+	mp.removeTT(ttMove)
+	mp.partition(p)
+	mp.stage = stageTT
+}
+
+// initLazy starts a picker whose list is generated after the hash move,
+// which the caller has checked to be legal (or NoMove).
+func (mp *movePicker) initLazy(legalTTMove chess.Move) {
+	mp.ttMove, mp.withSEE, mp.lazy = legalTTMove, true, true
+	mp.list.N = 0
+	mp.stage = stageTT
+}
+
+// removeTT takes ttMove out of the list, recording it as the move to hand
+// out first when it is there.
+func (mp *movePicker) removeTT(ttMove chess.Move) {
 	moves := &mp.list.Moves
 	n := mp.list.N
 	for i := 0; i < n; i++ {
@@ -64,6 +85,12 @@ func (mp *movePicker) init(p *chess.Position, ttMove chess.Move, withSEE bool) {
 		}
 	}
 	mp.list.N = n
+}
+
+// partition lays the list out as [noisy | quiet], scoring the noisy moves.
+func (mp *movePicker) partition(p *chess.Position) {
+	moves := &mp.list.Moves
+	n := mp.list.N
 	noisy := 0
 	for i := 0; i < n; i++ {
 		m := moves[i]
@@ -75,7 +102,6 @@ func (mp *movePicker) init(p *chess.Position, ttMove chess.Move, withSEE bool) {
 	}
 	mp.nNoisy, mp.goodEnd = noisy, noisy
 	mp.next = 0
-	mp.stage = stageTT
 }
 
 // scoreQuiets assigns the killer, counter-move and history keys.
@@ -134,9 +160,17 @@ func (mp *movePicker) pick(t *thread, ply int) (chess.Move, int) {
 		switch mp.stage {
 		case stageTT:
 			mp.stage = stageGoodNoisy
+			if mp.lazy {
+				mp.stage = stageGenerate
+			}
 			if mp.ttMove != chess.NoMove {
 				return mp.ttMove, orderTT
 			}
+		case stageGenerate:
+			t.pos.GenerateLegal(&mp.list)
+			mp.removeTT(mp.ttMove)
+			mp.partition(t.pos)
+			mp.stage = stageGoodNoisy
 		case stageGoodNoisy:
 			for mp.next < mp.goodEnd {
 				i := mp.best(mp.next, mp.goodEnd)

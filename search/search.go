@@ -215,14 +215,10 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	mp := &t.pickers[ply]
-	p.GenerateLegal(&mp.list)
-	if mp.list.N == 0 {
-		if inCheck {
-			return -MateScore + ply
-		}
-		return 0
+	if ttMove != chess.NoMove && !p.IsLegal(ttMove) {
+		ttMove = chess.NoMove
 	}
-	mp.init(p, ttMove, true)
+	mp.initLazy(ttMove)
 
 	bestScore := -Infinity
 	bestMove := chess.NoMove
@@ -230,33 +226,38 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	quietsTried := &t.quiets[ply]
 	nQuiets := 0
 	moveCount := 0
+	anyLegal := false
+	nonPawn := t.hasNonPawnMaterial()
 
 	for {
 		m, orderScore := mp.pick(t, ply)
 		if m == chess.NoMove {
 			break
 		}
+		anyLegal = true
 		if (ply == 0 && t.isExcludedRoot(m)) || m == excluded {
 			continue
 		}
-		t.e.tt.prefetch(p.KeyAfter(m))
 		moveCount++
 		noisy := isNoisy(p, m)
 		quiet := !noisy && m.Kind() != chess.KindPromotion
-		givesCheck := p.GivesCheck(m)
+		// Whether m gives check is worked out only for the moves that
+		// survive pruning, or when a pruning rule needs it.
+		givesCheck, checkKnown := false, false
 
-		if ply > 0 && bestScore > -MateBound && t.hasNonPawnMaterial() {
+		if ply > 0 && bestScore > -MateBound && nonPawn {
 			if quiet {
 				// Late move pruning: at low depth, quiet moves far
-				// down the list rarely matter.
-				if f.LateMovePruning && !pvNode && !inCheck && !givesCheck && depth <= 8 && moveCount > lmpLimit(depth, improving) {
-					continue
-				}
-				// Futility pruning: a quiet move cannot lift a
-				// hopeless static score to alpha (checks excepted:
-				// they may mate).
-				if f.Futility && !inCheck && !givesCheck && depth <= 8 && staticEval+100+100*depth <= alpha {
-					continue
+				// down the list rarely matter. Futility pruning: a
+				// quiet move cannot lift a hopeless static score to
+				// alpha. Checks are exempt from both: they may mate.
+				lmp := f.LateMovePruning && !pvNode && !inCheck && depth <= 8 && moveCount > lmpLimit(depth, improving)
+				futile := f.Futility && !inCheck && depth <= 8 && staticEval+100+100*depth <= alpha
+				if lmp || futile {
+					givesCheck, checkKnown = p.GivesCheck(m), true
+					if !givesCheck {
+						continue
+					}
 				}
 				if f.SEEPruning && depth <= 8 && !seeGE(p, m, -30*depth*depth) {
 					continue
@@ -264,6 +265,11 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			} else if f.SEEPruning && depth <= 8 && orderScore < 0 && !seeGE(p, m, -100*depth) {
 				continue
 			}
+		}
+		// Start loading the child's hash slot (not for pruned moves).
+		t.e.tt.prefetch(p.KeyAfter(m))
+		if !checkKnown {
+			givesCheck = p.GivesCheck(m)
 		}
 
 		if ply == 0 && t.id == 0 {
@@ -337,6 +343,12 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			quietsTried[nQuiets] = m
 			nQuiets++
 		}
+	}
+	if !anyLegal {
+		if inCheck {
+			return -MateScore + ply
+		}
+		return 0
 	}
 	if moveCount == 0 {
 		// Every move excluded: MultiPV past the list at the root, or a

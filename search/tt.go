@@ -66,7 +66,9 @@ func NewTT(mb int) *TT {
 		mb = 1
 	}
 	n := mb << 20 / 16
-	return &TT{entries: make([]ttEntry, n)}
+	t := &TT{}
+	t.entries = allocEntries(t, n)
+	return t
 }
 
 // Clear empties the table (ucinewgame).
@@ -115,8 +117,8 @@ func (t *TT) store(key uint64, m chess.Move, score, ev, depth int, b Bound) {
 		}
 	}
 	d := packTT(m, score, ev, depth, b, t.gen)
-	e.check.Store(key ^ d)
-	e.data.Store(d)
+	storeWord(&e.check, key^d)
+	storeWord(&e.data, d)
 }
 
 // HashFull is the per-mille occupancy by this search's entries, sampled.

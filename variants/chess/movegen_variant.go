@@ -58,19 +58,7 @@ func (p *Position) generatePseudo(l *MoveList, mode GenMode) {
 		}
 		for b := p.Pieces(us, t); b != 0; {
 			from := b.PopLSB()
-			var att Bitboard
-			switch t {
-			case Knight:
-				att = knightAttacks[from]
-			case Bishop:
-				att = BishopAttacks(from, occ)
-			case Rook:
-				att = RookAttacks(from, occ)
-			case Queen:
-				att = QueenAttacks(from, occ)
-			case King:
-				att = kingAttacks[from]
-			}
+			att := pieceAttacks(t, from, occ)
 			if p.jumpsToo(t) {
 				att |= knightAttacks[from]
 			}

@@ -114,3 +114,21 @@ func Between(a, b Square) Bitboard { return between[a][b] }
 
 // Line returns the full line through a and b, or 0 if not aligned.
 func Line(a, b Square) Bitboard { return line[a][b] }
+
+// pieceAttacks is the attack set of a knight, bishop, rook, queen or king
+// of type t on s with occupancy occ (pawns have their own tables).
+func pieceAttacks(t PieceType, s Square, occ Bitboard) Bitboard {
+	switch t {
+	case Knight:
+		return knightAttacks[s]
+	case Bishop:
+		return BishopAttacks(s, occ)
+	case Rook:
+		return RookAttacks(s, occ)
+	case Queen:
+		return QueenAttacks(s, occ)
+	case King:
+		return kingAttacks[s]
+	}
+	return 0
+}
