@@ -152,6 +152,12 @@ func (p *Protocol) spyOptions() []*uciOption {
 				p.syncSpyOptions()
 				return nil
 			}},
+		{name: "SpyHoldShare", kind: spinOption, def: strconv.Itoa(d.HoldShare), min: 0, max: 100,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.HoldShare, _ = strconv.Atoi(v)
+				p.syncSpyOptions()
+				return nil
+			}},
 		{name: "SpyKingCapture", kind: checkOption, def: "false",
 			set: func(p *Protocol, v string) error { return p.setSpyRule("king_capture", v) }},
 		{name: "SpyDrawClaims", kind: comboOption, def: "automatic", vars: []string{"automatic", "fide"},

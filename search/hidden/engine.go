@@ -65,11 +65,15 @@ type Options struct {
 	HashMB int
 	// MoveOverhead is kept back from the clock.
 	MoveOverhead time.Duration
+	// HoldShare is the per cent of its reveal's material swing that an
+	// unrevealed spy that may still be revealed is worth, to either side
+	// (DefaultHoldShare; the zero value counts nothing).
+	HoldShare int
 }
 
 // DefaultOptions are a fresh engine's settings.
 func DefaultOptions() Options {
-	return Options{Policy: PolicySearch, MaxWorlds: 16, HashMB: 16, MoveOverhead: 10 * time.Millisecond}
+	return Options{Policy: PolicySearch, MaxWorlds: 16, HashMB: 16, MoveOverhead: 10 * time.Millisecond, HoldShare: DefaultHoldShare}
 }
 
 // Info is one progress report: the expected score of the best action over
@@ -126,6 +130,7 @@ func (e *Engine) Options() Options { return e.opts }
 func (e *Engine) SetOptions(o Options) {
 	o.MaxWorlds = max(1, o.MaxWorlds)
 	o.HashMB = max(1, o.HashMB)
+	o.HoldShare = min(max(0, o.HoldShare), 100)
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
 		e.tt = newTable(o.HashMB)
 	}

@@ -23,18 +23,18 @@ var compBonus = [8]int{
 	spy.CompB | spy.CompN:             -250,
 }
 
-// spyShare is the share (per cent) of a reveal's material swing that an
-// unrevealed live spy is worth to a side that may reveal it (its original
-// queen on the board), before its owner has crossed the centre, and
-// spyShareReady after. Below 100 so that the search reveals when the
-// reveal keeps its gain and the spy risks being lost; high, because a
-// reveal also gives the opponent's search the engine's card (one world
-// instead of fifteen), which the tests showed to cost more than a pawn's
-// worth: the engine reveals for tactics, not for the material alone.
-const (
-	spyShare      = 90
-	spyShareReady = 90
-)
+// DefaultHoldShare is the default of Options.HoldShare: the share (per
+// cent) of a reveal's material swing that an unrevealed live spy is worth
+// to a side that may reveal it (its original queen on the board). Below
+// 100 so that the search reveals when the reveal keeps its gain and the
+// spy risks being lost; high, because a reveal also gives the opponent's
+// search the engine's card (one world instead of fifteen), which the
+// tests showed to cost more than a pawn's worth: the engine reveals for
+// tactics, not for the material alone. In the 400 games against `never`
+// (docs/spy.md, Figures) the games without a reveal by the engine scored
+// 46.6 %: a holding value never cashed may steer the play, which is why
+// it is an option (SpyHoldShare) to tune.
+const DefaultHoldShare = 90
 
 // pawnRankBonus is what a gained pawn adds to a pawn reveal's swing by
 // the rank it will stand on for its new owner (0 = the new owner's first
@@ -74,8 +74,8 @@ func compOf(t chess.PieceType) spy.Comp {
 // spyTerm is colour c's spy-chess material beyond the chess evaluation:
 // its original queen's components, and the potential of its unrevealed
 // spy when c may reveal it (canReveal: false for a side whose policy never
-// reveals).
-func spyTerm(s *spy.State, c chess.Color, canReveal bool) int {
+// reveals), counted at share per cent of its reveal's swing.
+func spyTerm(s *spy.State, c chess.Color, canReveal bool, share int) int {
 	qsq, comp := s.OriginalQueen(c)
 	if qsq == chess.NoSquare {
 		return 0
@@ -85,10 +85,6 @@ func spyTerm(s *spy.State, c chess.Color, canReveal bool) int {
 		return v
 	}
 	if sq := s.SpySquare(c); sq != chess.NoSquare {
-		share := spyShare
-		if s.CentreCrossed(c) {
-			share = spyShareReady
-		}
 		v += max(swing(s, c, sq), 0) * share / 100 // a reveal that loses is never made
 	}
 	return v
@@ -100,7 +96,8 @@ func (t *searcher) evaluate() int {
 	s := t.s
 	us := s.Side()
 	v := t.ev.Evaluate(s.Position())
-	v += spyTerm(s, us, t.canReveal(us)) - spyTerm(s, us.Other(), t.canReveal(us.Other()))
+	share := t.e.opts.HoldShare
+	v += spyTerm(s, us, t.canReveal(us), share) - spyTerm(s, us.Other(), t.canReveal(us.Other()), share)
 	return max(min(v, maxEval), -maxEval)
 }
 

@@ -137,7 +137,9 @@ func TestWorlds(t *testing.T) {
 		t.Errorf("world probabilities sum to %v", sum)
 	}
 	// Capped worlds keep probabilities summing to 1.
-	e.SetOptions(Options{MaxWorlds: 5, HashMB: 1})
+	o := DefaultOptions()
+	o.MaxWorlds, o.HashMB = 5, 1
+	e.SetOptions(o)
 	ws = e.worlds(st)
 	sum = 0
 	for _, w := range ws {
@@ -207,5 +209,33 @@ func TestWinProb(t *testing.T) {
 	}
 	if winProb(search.MateScore-3) <= winProb(search.MateScore-5) || winProb(-search.MateScore+5) <= winProb(-search.MateScore+3) {
 		t.Errorf("quicker mates must weigh more")
+	}
+}
+
+// TestHoldShare: the unrevealed spy counts HoldShare per cent of its
+// reveal's swing, and nothing for a side that may not reveal. White's spy
+// is Black's c7 pawn: revealed, it is a white pawn on White's seventh rank
+// (2 x 100 + 150), and the original queen keeps every component.
+func TestHoldShare(t *testing.T) {
+	st := mustState(t, badRevealFEN)
+	base := spyTerm(st, chess.White, true, 0)
+	if got := spyTerm(st, chess.White, true, DefaultHoldShare) - base; got != 350*DefaultHoldShare/100 {
+		t.Errorf("spy term at %d %%: %d above none, want %d", DefaultHoldShare, got, 350*DefaultHoldShare/100)
+	}
+	if got := spyTerm(st, chess.White, true, 100) - base; got != 350 {
+		t.Errorf("spy term at 100 %%: %d above none, want 350", got)
+	}
+	if spyTerm(st, chess.White, false, 100) != base {
+		t.Errorf("a side that may not reveal counts its spy")
+	}
+	e := New(DefaultOptions())
+	if e.Options().HoldShare != DefaultHoldShare {
+		t.Errorf("default share %d", e.Options().HoldShare)
+	}
+	o := DefaultOptions()
+	o.HoldShare = 250
+	e.SetOptions(o)
+	if e.Options().HoldShare != 100 {
+		t.Errorf("share 250 kept as %d, want 100", e.Options().HoldShare)
 	}
 }
