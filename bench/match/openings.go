@@ -252,7 +252,8 @@ func pgnTokens(s string) []string {
 			depth++
 		case c == ')':
 			depth--
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '}':
+			// A stray closing brace (no comment open) is skipped.
 		default:
 			j := i
 			for j < len(s) && !strings.ContainsRune(" \n\t\r{}();", rune(s[j])) {
