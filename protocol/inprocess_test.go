@@ -12,6 +12,7 @@ import (
 
 	"azar/protocol"
 	"azar/variants/chess"
+	"azar/variants/lucky"
 	"azar/variants/spy"
 )
 
@@ -212,6 +213,10 @@ func FuzzCommand(f *testing.F) {
 		"setoption name UCI_Variant value spy\nposition startpos card spy:KN moves e2e4 e7e5\ngo depth 2",
 		"setoption name UCI_Variant value spy\nposition startpos card b=wild\ngo depth 1\nd",
 		"setoption name UCI_Variant value spy\nposition startpos card spy:Pa moves e2e4 d7d5 e4e5 d5d4 reveal\ngo nodes 300\ngo perft 2",
+		"setoption name UCI_Variant value lucky\nposition startpos moves e2e4 e7e5 draw move2:P+P d2d4 c2c3\ngo depth 2",
+		"setoption name UCI_Variant value lucky\nsetoption name Lucky_Edition value first\nsetoption name Lucky_TemporalCards value super:Q,bogus",
+		"setoption name UCI_Variant value lucky\nsetoption name Lucky_KingCapture value true\nposition startpos moves e2e4 draw\ngo nodes 200",
+		"setoption name UCI_Variant value spy\nsetoption name SpyHoldShare value 101\nsetoption name SpyHoldShare value 0\nposition startpos card spy:Pa\ngo depth 1",
 		"xyzzy", "\x00\xff", "go \u00a0 depth 1", "position startpos moves " + strings.Repeat("g1f3 g8f6 f3g1 f6g8 ", 30),
 	} {
 		f.Add(s)
@@ -260,9 +265,20 @@ func checkFuzzBestmove(t *testing.T, p *protocol.Protocol, out *sink, delta []st
 	before := len(out.lines())
 	p.Handle("d")
 	var fen string
+	var rules lucky.Options
+	isLucky := false
 	for _, l := range out.lines()[before:] {
 		if f, ok := strings.CutPrefix(l, "Fen: "); ok {
 			fen = f
+		}
+		if r, ok := strings.CutPrefix(l, "Rules: "); ok {
+			isLucky = true
+			for _, kv := range strings.Fields(r) {
+				k, v, _ := strings.Cut(kv, "=")
+				if err := rules.Set(k, v); err != nil {
+					t.Fatalf("d printed rules %q: %v", r, err)
+				}
+			}
 		}
 		if strings.Contains(l, "(choice pending)") {
 			// The spy variant's wildcard choice.
@@ -272,6 +288,17 @@ func checkFuzzBestmove(t *testing.T, p *protocol.Protocol, out *sink, delta []st
 			}
 			return
 		}
+	}
+	if isLucky {
+		st, err := lucky.ParseState(fen, rules)
+		if err != nil {
+			t.Fatalf("d printed an unreadable lucky FEN %q: %v", fen, err)
+		}
+		tok, _ := strings.CutPrefix(best, "bestmove ")
+		if _, err := st.ParseAction(tok); err != nil {
+			t.Fatalf("bestmove %q is illegal in %s: %v", tok, fen, err)
+		}
+		return
 	}
 	if len(strings.Fields(fen)) > 6 {
 		// The spy variant.

@@ -275,7 +275,8 @@ func (p *Protocol) luckyDisplay() {
 		held = append(held, fmt.Sprintf("%s %s", c, h))
 	}
 	lines = append(lines, "Held: "+strings.Join(held, ", "),
-		fmt.Sprintf("Piles: %d to draw, %d discarded", st.PileSize(), st.Discard().Total()))
+		fmt.Sprintf("Piles: %d to draw, %d discarded", st.PileSize(), st.Discard().Total()),
+		"Rules: "+st.Options().String())
 	switch over, _, reason := st.Result(); {
 	case over:
 		lines = append(lines, "Status: over, "+reason)
