@@ -143,7 +143,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 			break
 		}
 		if cfg.MaxMoves > 0 && plies(rec.Actions) >= cfg.MaxMoves*ns {
-			g.Adjudicate(draw(ns, EndMoveLimit, fmt.Sprintf("Draw by move limit (%d moves)", cfg.MaxMoves)))
+			g.Adjudicate(rec.activeDraw(draw(ns, EndMoveLimit, fmt.Sprintf("Draw by move limit (%d moves)", cfg.MaxMoves))))
 			break
 		}
 		s := g.ToMove()
@@ -208,7 +208,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 			if r.End == EndResign {
 				forfeit(a.Seat, EndResign, r.Text)
 			} else {
-				g.Adjudicate(r)
+				g.Adjudicate(rec.activeDraw(r))
 			}
 		}
 	}
@@ -306,4 +306,16 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// activeDraw takes the half points of an adjudicated draw away from the
+// seats already eliminated (forfeits after which a game of more than two
+// seats went on): they lost, and the draw is among the seats still in.
+func (rec *GameRecord) activeDraw(r Result) Result {
+	for _, e := range rec.Eliminated {
+		if e.Seat < len(r.Points) {
+			r.Points[e.Seat] = 0
+		}
+	}
+	return r
 }

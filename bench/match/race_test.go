@@ -499,3 +499,38 @@ func TestFourSeatRefused(t *testing.T) {
 		t.Errorf("progress:\n%s", stderr.String())
 	}
 }
+
+// TestFourSeatDrawAfterElimination: a move-limit draw after a seat was
+// eliminated gives the half points to the seats still in, and nothing to
+// the eliminated one.
+func TestFourSeatDrawAfterElimination(t *testing.T) {
+	cfg, _, _ := raceConfig(4,
+		raceEngine("steady", "race", 1),
+		raceEngine("crasher", "racecrash", 1, "-at=2"), // exits once the total is 2 or more
+		raceEngine("steady2", "race", 1),
+		raceEngine("steady3", "race", 1))
+	cfg.Openings = raceOpenings
+	cfg.MaxMoves = 2
+	rep := run(t, cfg)
+	checked := 0
+	for _, g := range rep.Games {
+		if g.Result.End != EndMoveLimit {
+			continue
+		}
+		out := map[int]bool{}
+		for _, e := range g.Eliminated {
+			out[e.Seat] = true
+		}
+		for s, p := range g.Result.Points {
+			if want := map[bool]float64{true: 0, false: 0.5}[out[s]]; p != want {
+				t.Errorf("game %d: seat %d (eliminated %v) has %v points, want %v", g.Number, s, out[s], p, want)
+			}
+		}
+		if len(out) > 0 {
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatalf("no move-limit draw after an elimination among %d games", len(rep.Games))
+	}
+}
