@@ -369,9 +369,7 @@ func formatInfo(info search.Info, pos *chess.Position) string {
 		q := pos.Clone()
 		pv := make([]string, 0, len(info.PV))
 		for _, m := range info.PV {
-			var l chess.MoveList
-			q.GenerateLegal(&l)
-			if !l.Contains(m) {
+			if !q.IsLegal(m) {
 				break
 			}
 			pv = append(pv, m.String())

@@ -175,22 +175,15 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	}
 	if len(best.pv) > 1 {
 		res.Ponder = best.pv[1]
-	} else if d, ok := e.tt.probe(e.keyAfter(pos, best.move)); ok && d.move != chess.NoMove {
+	} else {
+		// The table's move after the best one, if it is legal there.
 		p := pos.Clone()
 		p.Make(best.move)
-		var l2 chess.MoveList
-		p.GenerateLegal(&l2)
-		if l2.Contains(d.move) {
+		if d, ok := e.tt.probe(p.Hash()); ok && d.move != chess.NoMove && p.IsLegal(d.move) {
 			res.Ponder = d.move
 		}
 	}
 	return res
-}
-
-func (e *Engine) keyAfter(pos *chess.Position, m chess.Move) uint64 {
-	p := pos.Clone()
-	p.Make(m)
-	return p.Hash()
 }
 
 func (e *Engine) totalNodesFinal() uint64 {
