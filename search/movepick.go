@@ -54,10 +54,11 @@ func isNoisy(p *chess.Position, m chess.Move) bool {
 		(m.Kind() == chess.KindPromotion && m.Promotion() == chess.Queen)
 }
 
-// init partitions the generated list, takes the hash move out (it is
-// handed out first) and scores the noisy moves by victim, then attacker.
-func (mp *movePicker) init(p *chess.Position, ttMove chess.Move, withSEE bool) {
-	mp.ttMove, mp.withSEE, mp.lazy = chess.NoMove, withSEE, false
+// init starts a quiescence picker over the generated list: it takes the
+// hash move out (it is handed out first) and scores the noisy moves by
+// victim, then attacker. Quiescence tests SEE itself, after delta pruning.
+func (mp *movePicker) init(p *chess.Position, ttMove chess.Move) {
+	mp.ttMove, mp.withSEE, mp.lazy = chess.NoMove, false, false
 	mp.removeTT(ttMove)
 	mp.partition(p)
 	mp.stage = stageTT

@@ -507,7 +507,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, best)
 		p.Generate(&mp.list, chess.GenNoisy)
 	}
-	mp.init(p, ttMove, false)
+	mp.init(p, ttMove)
 	bestMove := chess.NoMove
 	origAlpha := alpha
 	for {
