@@ -47,6 +47,13 @@ type movePicker struct {
 	ttMove  chess.Move
 	withSEE bool
 	lazy    bool // generate after the hash move (stageGenerate)
+
+	// After keepChecks: the rest of the quiet moves are checks in order, and
+	// skips[i] counts the moves dropped just before moves[i]; skipped is
+	// that count for the move pick has just handed out.
+	checksOnly bool
+	skips      [512]uint16
+	skipped    int
 }
 
 func isNoisy(p *chess.Position, m chess.Move) bool {
@@ -59,6 +66,7 @@ func isNoisy(p *chess.Position, m chess.Move) bool {
 // victim, then attacker. Quiescence tests SEE itself, after delta pruning.
 func (mp *movePicker) init(p *chess.Position, ttMove chess.Move) {
 	mp.ttMove, mp.withSEE, mp.lazy = chess.NoMove, false, false
+	mp.checksOnly, mp.skipped = false, 0
 	mp.removeTT(ttMove)
 	mp.partition(p)
 	mp.stage = stageTT
@@ -68,6 +76,7 @@ func (mp *movePicker) init(p *chess.Position, ttMove chess.Move) {
 // which the caller has checked to be legal (or NoMove).
 func (mp *movePicker) initLazy(legalTTMove chess.Move) {
 	mp.ttMove, mp.withSEE, mp.lazy = legalTTMove, true, true
+	mp.checksOnly, mp.skipped = false, 0
 	mp.list.N = 0
 	mp.stage = stageTT
 }
@@ -129,11 +138,86 @@ func (mp *movePicker) scoreQuiets(t *thread, ply int) {
 	}
 }
 
+// keepChecks drops the quiet moves not yet handed out that give no check.
+// The search calls it once late-move or futility pruning holds at a node:
+// both then hold for every later quiet move (the move count only grows,
+// alpha only rises), and only checks are exempt. Without it each pruned
+// move would still cost a selection scan over the rest of the list and a
+// trip through the node loop. The kept moves come out best first, each
+// with the number of dropped moves selection would have handed out just
+// before it (skips): the search still counts those in the move count that
+// sizes its reductions. Equal scores go in list order (selection's swaps
+// would break such ties in another, no better, order). Under-promotions
+// sit among the quiet moves but are not pruned as quiet, so they stay.
+func (mp *movePicker) keepChecks(p *chess.Position, tmp *keepScratch) {
+	if mp.stage != stageQuiet || mp.checksOnly {
+		return
+	}
+	mp.checksOnly = true
+	moves, scores := &mp.list.Moves, &mp.scores
+	from, to := mp.next, mp.list.N
+	ci := p.CheckInfo()
+	k := 0
+	for i := from; i < to; i++ {
+		if m := moves[i]; m.Kind() == chess.KindPromotion || ci.GivesCheck(p, m) {
+			tmp.idx[k] = uint16(i)
+			k++
+		}
+	}
+	// A kept move's place in selection order is the number of moves
+	// selection takes before it: better scores, and equal ones earlier in
+	// the list. Kept moves are few (usually none), so this is cheap.
+	for a := 0; a < k; a++ {
+		c := int(tmp.idx[a])
+		n := 0
+		for j := from; j < to; j++ {
+			if j != c && (mp.before(scores[j], moves[j], scores[c], moves[c]) ||
+				(j < c && !mp.before(scores[c], moves[c], scores[j], moves[j]))) {
+				n++
+			}
+		}
+		tmp.place[a] = uint16(n)
+	}
+	// Sort the kept moves by place.
+	for a := 1; a < k; a++ {
+		c, n := tmp.idx[a], tmp.place[a]
+		b := a
+		for ; b > 0 && tmp.place[b-1] > n; b-- {
+			tmp.idx[b], tmp.place[b] = tmp.idx[b-1], tmp.place[b-1]
+		}
+		tmp.idx[b], tmp.place[b] = c, n
+	}
+	for a := 0; a < k; a++ {
+		tmp.moves[a], tmp.scores[a] = moves[tmp.idx[a]], scores[tmp.idx[a]]
+	}
+	prev := -1
+	for a := 0; a < k; a++ {
+		moves[from+a], scores[from+a] = tmp.moves[a], tmp.scores[a]
+		mp.skips[from+a] = uint16(int(tmp.place[a]) - prev - 1)
+		prev = int(tmp.place[a])
+	}
+	mp.list.N = from + k
+}
+
+// keepScratch is keepChecks' working space, one per thread (it is not
+// re-entered), so that no node clears it.
+type keepScratch struct {
+	idx, place [len(chess.MoveList{}.Moves)]uint16
+	moves      [len(chess.MoveList{}.Moves)]chess.Move
+	scores     [len(chess.MoveList{}.Moves)]int32
+}
+
+// before reports whether a move scored s1 is handed out before one scored
+// s2: selection takes the highest score, the earlier one on ties.
+func (mp *movePicker) before(s1 int32, m1 chess.Move, s2 int32, m2 chess.Move) bool {
+	return s1 > s2
+}
+
 // best is the index of the highest score in [from, to), the first on ties.
 func (mp *movePicker) best(from, to int) int {
 	b := from
 	for i := from + 1; i < to; i++ {
-		if mp.scores[i] > mp.scores[b] {
+		if mp.before(mp.scores[i], mp.list.Moves[i], mp.scores[b], mp.list.Moves[b]) {
 			b = i
 		}
 	}
@@ -187,10 +271,17 @@ func (mp *movePicker) pick(t *thread, ply int) (chess.Move, int) {
 			mp.next = mp.nNoisy
 			mp.scoreQuiets(t, ply)
 		case stageQuiet:
+			if mp.checksOnly && mp.next < mp.list.N {
+				m, s := mp.list.Moves[mp.next], int(mp.scores[mp.next])
+				mp.skipped = int(mp.skips[mp.next])
+				mp.next++
+				return m, s
+			}
 			if mp.next < mp.list.N {
 				return mp.take(mp.list.N, 0)
 			}
 			mp.stage = stageBadNoisy
+			mp.skipped = 0
 			mp.next = mp.goodEnd
 		case stageBadNoisy:
 			if mp.next < mp.nNoisy {

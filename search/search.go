@@ -30,6 +30,7 @@ type thread struct {
 	// quiets[ply] lists the quiet moves tried at ply, for the history
 	// penalty; kept here so that no node clears 256 bytes of stack.
 	quiets [MaxPly + 1][64]chess.Move
+	keep   keepScratch
 
 	rootMoves []rootMove
 	pvIdx     int
@@ -238,7 +239,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if (ply == 0 && t.isExcludedRoot(m)) || m == excluded {
 			continue
 		}
-		moveCount++
+		moveCount += 1 + mp.skipped
 		noisy := isNoisy(p, m)
 		quiet := !noisy && m.Kind() != chess.KindPromotion
 		// Whether m gives check is worked out only for the moves that
@@ -254,6 +255,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				lmp := f.LateMovePruning && !pvNode && !inCheck && depth <= 8 && moveCount > lmpLimit(depth, improving)
 				futile := f.Futility && !inCheck && depth <= 8 && staticEval+100+100*depth <= alpha
 				if lmp || futile {
+					mp.keepChecks(p, &t.keep)
 					givesCheck, checkKnown = p.GivesCheck(m), true
 					if !givesCheck {
 						continue
@@ -520,10 +522,10 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			if staticEval+captureValue(p, m)+200 <= alpha && m.Kind() != chess.KindPromotion {
 				continue
 			}
-			t.e.tt.prefetch(p.KeyAfter(m))
 			if !seeGE(p, m, 0) {
 				continue
 			}
+			t.e.tt.prefetch(p.KeyAfter(m))
 		}
 		p.Make(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)

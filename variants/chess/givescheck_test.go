@@ -2,6 +2,7 @@ package chess
 
 import (
 	"bufio"
+	"math/rand"
 	"os"
 	"strings"
 	"testing"
@@ -44,4 +45,58 @@ func TestGivesCheckAgreesWithMake(t *testing.T) {
 	if checks < 50 {
 		t.Errorf("only %d checking moves in the suite; the test proves little", checks)
 	}
+}
+
+// CheckInfo.GivesCheck must agree with GivesCheck for every legal move of
+// every perft-suite position and of the positions of seeded random games
+// played from them (which reach discovered checks, pins and promotions
+// more often than the suite alone).
+func TestCheckInfoAgreesWithGivesCheck(t *testing.T) {
+	f, err := os.Open("testdata/perft.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	rng := rand.New(rand.NewSource(11))
+	moves, checks, discovered := 0, 0, 0
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fen := strings.TrimSpace(strings.SplitN(line, ";", 2)[0])
+		for game := 0; game < 20; game++ {
+			p, err := ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 80; ply++ {
+				var l MoveList
+				p.GenerateLegal(&l)
+				if l.N == 0 {
+					break
+				}
+				ci := p.CheckInfo()
+				for _, m := range l.Slice() {
+					want := p.GivesCheck(m)
+					if got := ci.GivesCheck(p, m); got != want {
+						t.Fatalf("%s %s: CheckInfo.GivesCheck %v, want %v", p.FEN(), m, got, want)
+					}
+					moves++
+					if want {
+						checks++
+						if ci.discoverers.Has(m.From()) {
+							discovered++
+						}
+					}
+				}
+				p.Make(l.Moves[rng.Intn(l.N)])
+			}
+		}
+	}
+	if checks < 1000 || discovered < 50 {
+		t.Errorf("%d moves, %d checks, %d by a discoverer: the test proves little", moves, checks, discovered)
+	}
+	t.Logf("%d moves, %d checks, %d by a discoverer", moves, checks, discovered)
 }
