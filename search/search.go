@@ -355,9 +355,6 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if moveCount == 0 {
 		// Every move excluded: MultiPV past the list at the root, or a
 		// singular search of a node whose only move is the hash move.
-		if excluded != chess.NoMove {
-			return alpha
-		}
 		return alpha
 	}
 	bound := BoundExact

@@ -136,6 +136,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 		g.Forfeit(s, end, text)
 		if _, over := g.Result(); !over {
 			rec.Eliminated = append(rec.Eliminated, Elimination{Seat: s, End: end, Text: text, After: len(rec.Actions)})
+			adj.eliminate()
 		}
 	}
 	for {
@@ -264,14 +265,19 @@ type adjudicator struct {
 	draw      *DrawRule
 	resign    *ResignRule
 	seats     int
+	active    int   // seats still in the game (fewer after eliminations)
 	drawRun   int   // consecutive engine moves with a drawish score
 	resignRun []int // per seat: consecutive own moves with a losing score
 	names     []Seat
 }
 
 func newAdjudicator(cfg *Config, seats int) *adjudicator {
-	return &adjudicator{draw: cfg.Draw, resign: cfg.Resign, seats: seats, resignRun: make([]int, seats), names: cfg.Variant.Seats()}
+	return &adjudicator{draw: cfg.Draw, resign: cfg.Resign, seats: seats, active: seats, resignRun: make([]int, seats), names: cfg.Variant.Seats()}
 }
+
+// eliminate takes a seat out of the draw rule's count: MoveCount moves
+// of each seat still in make a drawish run.
+func (a *adjudicator) eliminate() { a.active = max(1, a.active-1) }
 
 // update takes an engine's move and returns an adjudicated result, if any.
 // A resignation's Result names only End and Text; the caller forfeits the
@@ -284,7 +290,7 @@ func (a *adjudicator) update(act Action) (Result, bool) {
 		} else {
 			a.drawRun = 0
 		}
-		if a.drawRun >= d.MoveCount*a.seats {
+		if a.drawRun >= d.MoveCount*a.active {
 			return draw(a.seats, EndDrawAdjudicated, "Draw by adjudication"), true
 		}
 	}

@@ -479,3 +479,31 @@ func TestParseArgsRules(t *testing.T) {
 		}
 	}
 }
+
+// The -draw rule asks for MoveCount drawish moves of each seat in a row;
+// after an elimination only the seats still in move, so the run is
+// MoveCount times their number.
+func TestDrawRunAfterElimination(t *testing.T) {
+	drawish := Action{Number: 40, Score: Score{Valid: true, Value: 3}}
+	run := func(eliminated int) int {
+		a := &adjudicator{draw: &DrawRule{MoveNumber: 30, MoveCount: 2, Score: 10}, seats: 4, active: 4, resignRun: make([]int, 4)}
+		for range eliminated {
+			a.eliminate()
+		}
+		for n := 1; n <= 20; n++ {
+			drawish.Seat = n % 4
+			if r, ok := a.update(drawish); ok {
+				if r.End != EndDrawAdjudicated || len(r.Points) != 4 {
+					t.Fatalf("adjudicated %v with %d seats' points", r.End, len(r.Points))
+				}
+				return n
+			}
+		}
+		return 0
+	}
+	for eliminated, want := range []int{8, 6, 4} {
+		if got := run(eliminated); got != want {
+			t.Errorf("%d seats eliminated: draw after %d drawish moves, want %d", eliminated, got, want)
+		}
+	}
+}
