@@ -76,15 +76,7 @@ func (p *Position) CheckInfo() CheckInfo {
 	ci.squares[Bishop] = BishopAttacks(ksq, occ)
 	ci.squares[Rook] = RookAttacks(ksq, occ)
 	ci.squares[Queen] = ci.squares[Bishop] | ci.squares[Rook]
-	mine := p.byColor[us]
-	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & mine
-	for snipers != 0 {
-		s := snipers.PopLSB()
-		if b := between[ksq][s] & occ; b != 0 && !b.Many() && b&mine != 0 {
-			ci.discoverers |= b
-		}
-	}
+	ci.discoverers = p.soleBlockers(ksq, us, us)
 	return ci
 }
 

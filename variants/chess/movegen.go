@@ -109,19 +109,26 @@ func (p *Position) attackedBy(s Square, occ Bitboard, c Color) bool {
 // pinnedPieces returns us's pieces that stand alone between their king and
 // an enemy slider aimed at it.
 func (p *Position) pinnedPieces(us Color, ksq Square) Bitboard {
-	them := p.byColor[us.Other()]
-	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & them
-	var pinned Bitboard
+	return p.soleBlockers(ksq, us.Other(), us)
+}
+
+// soleBlockers returns the pieces of colour blockers that stand alone
+// between the king square ksq and a slider of colour snipers aimed at it:
+// pinned pieces when the snipers are the king's enemies, pieces whose move
+// off the line gives a discovered check when they are its own.
+func (p *Position) soleBlockers(ksq Square, snipers, blockers Color) Bitboard {
+	aimed := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
+		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & p.byColor[snipers]
+	var alone Bitboard
 	occ := p.byType[0]
-	for snipers != 0 {
-		s := snipers.PopLSB()
+	for aimed != 0 {
+		s := aimed.PopLSB()
 		b := between[ksq][s] & occ
 		if b != 0 && !b.Many() {
-			pinned |= b & p.byColor[us]
+			alone |= b & p.byColor[blockers]
 		}
 	}
-	return pinned
+	return alone
 }
 
 func (p *Position) genCastling(l *MoveList, us Color) {
