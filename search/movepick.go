@@ -171,8 +171,7 @@ func (mp *movePicker) keepChecks(p *chess.Position, tmp *keepScratch) {
 		c := int(tmp.idx[a])
 		n := 0
 		for j := from; j < to; j++ {
-			if j != c && (mp.before(scores[j], moves[j], scores[c], moves[c]) ||
-				(j < c && !mp.before(scores[c], moves[c], scores[j], moves[j]))) {
+			if j != c && (before(scores[j], scores[c]) || (j < c && !before(scores[c], scores[j]))) {
 				n++
 			}
 		}
@@ -208,20 +207,14 @@ type keepScratch struct {
 }
 
 // before reports whether a move scored s1 is handed out before one scored
-// s2: selection takes the highest score, the earlier one on ties. The
-// moves are passed so that a build can break ties by them instead: with
-// that, azar bench counts the same nodes with and without keepChecks,
-// the check that it changes nothing but the order of equal scores
-// (docs/search.md).
-func (mp *movePicker) before(s1 int32, m1 chess.Move, s2 int32, m2 chess.Move) bool {
-	return s1 > s2
-}
+// s2: selection takes the highest score, the earlier one on ties.
+func before(s1, s2 int32) bool { return s1 > s2 }
 
 // best is the index of the highest score in [from, to), the first on ties.
 func (mp *movePicker) best(from, to int) int {
 	b := from
 	for i := from + 1; i < to; i++ {
-		if mp.before(mp.scores[i], mp.list.Moves[i], mp.scores[b], mp.list.Moves[b]) {
+		if before(mp.scores[i], mp.scores[b]) {
 			b = i
 		}
 	}
