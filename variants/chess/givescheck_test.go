@@ -1,33 +1,15 @@
 package chess
 
 import (
-	"bufio"
 	"math/rand"
-	"os"
-	"strings"
 	"testing"
 )
 
 // GivesCheck must agree with playing the move and asking InCheck, for every
 // legal move of every perft-suite position.
 func TestGivesCheckAgreesWithMake(t *testing.T) {
-	f, err := os.Open("testdata/perft.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	checks := 0
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fen := strings.TrimSpace(strings.SplitN(line, ";", 2)[0])
-		p, err := ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range suitePositions(t) {
 		var l MoveList
 		p.GenerateLegal(&l)
 		for _, m := range l.Slice() {
@@ -35,7 +17,7 @@ func TestGivesCheckAgreesWithMake(t *testing.T) {
 			want := p.InCheck()
 			p.Unmake()
 			if got := p.GivesCheck(m); got != want {
-				t.Errorf("%s %s: GivesCheck %v, want %v", fen, m, got, want)
+				t.Errorf("%s %s: GivesCheck %v, want %v", p.FEN(), m, got, want)
 			}
 			if want {
 				checks++
@@ -52,22 +34,11 @@ func TestGivesCheckAgreesWithMake(t *testing.T) {
 // played from them (which reach discovered checks, pins and promotions
 // more often than the suite alone).
 func TestCheckInfoAgreesWithGivesCheck(t *testing.T) {
-	f, err := os.Open("testdata/perft.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	rng := rand.New(rand.NewSource(11))
 	moves, checks, discovered := 0, 0, 0
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fen := strings.TrimSpace(strings.SplitN(line, ";", 2)[0])
+	for _, c := range loadPerftSuite(t) {
 		for game := 0; game < 20; game++ {
-			p, err := ParseFEN(fen)
+			p, err := ParseFEN(c.fen)
 			if err != nil {
 				t.Fatal(err)
 			}
