@@ -217,6 +217,7 @@ func FuzzCommand(f *testing.F) {
 		"setoption name UCI_Variant value lucky\nsetoption name Lucky_Edition value first\nsetoption name Lucky_TemporalCards value super:Q,bogus",
 		"setoption name UCI_Variant value lucky\nsetoption name Lucky_KingCapture value true\nposition startpos moves e2e4 draw\ngo nodes 200",
 		"setoption name UCI_Variant value spy\nsetoption name SpyHoldShare value 101\nsetoption name SpyHoldShare value 0\nposition startpos card spy:Pa\ngo depth 1",
+		"setoption name UCI_Variant value spy\nsetoption name SpyRevealPlies value 129\nsetoption name SpyRevealPlies value 0\nposition startpos card spy:Pa moves e2e4 d7d5 e4e5 d5d4\ngo depth 3",
 		"xyzzy", "\x00\xff", "go \u00a0 depth 1", "position startpos moves " + strings.Repeat("g1f3 g8f6 f3g1 f6g8 ", 30),
 	} {
 		f.Add(s)

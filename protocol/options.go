@@ -158,6 +158,12 @@ func (p *Protocol) spyOptions() []*uciOption {
 				p.syncSpyOptions()
 				return nil
 			}},
+		{name: "SpyRevealPlies", kind: spinOption, def: strconv.Itoa(d.RevealPlies), min: 0, max: hidden.AllPlies,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.RevealPlies, _ = strconv.Atoi(v)
+				p.syncSpyOptions()
+				return nil
+			}},
 		{name: "SpyKingCapture", kind: checkOption, def: "false",
 			set: func(p *Protocol, v string) error { return p.setSpyRule("king_capture", v) }},
 		{name: "SpyDrawClaims", kind: comboOption, def: "automatic", vars: []string{"automatic", "fide"},

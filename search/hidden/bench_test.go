@@ -52,21 +52,29 @@ func revealPositions(n int) []*spy.State {
 }
 
 // BenchmarkRevealPolicyNodes searches 40 positions where the side to move
-// may reveal to a fixed depth under each reveal policy and reports the
-// nodes per search: what searching the engine's own reveals costs
-// (docs/spy.md, "Cost").
+// may reveal to a fixed depth under each reveal policy (and `search` with
+// its own reveals at every ply) and reports the nodes per search: what
+// searching the engine's own reveals costs (docs/spy.md, "Cost").
 //
 //	go test ./search/hidden -run - -bench RevealPolicyNodes -benchtime 1x
 func BenchmarkRevealPolicyNodes(b *testing.B) {
 	positions := revealPositions(40)
-	for _, p := range []Policy{PolicySearch, PolicyNever} {
-		b.Run(p.String(), func(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		policy Policy
+		plies  int
+	}{
+		{"search", PolicySearch, DefaultRevealPlies},
+		{"search-everywhere", PolicySearch, AllPlies},
+		{"never", PolicyNever, DefaultRevealPlies},
+	} {
+		b.Run(c.name, func(b *testing.B) {
 			var nodes uint64
 			searches := 0
 			for b.Loop() {
 				for _, st := range positions {
 					o := DefaultOptions()
-					o.Policy = p
+					o.Policy, o.RevealPlies = c.policy, c.plies
 					r := New(o).Search(context.Background(), st, search.Limits{Depth: 4}, nil, nil)
 					nodes += r.Nodes
 					searches++

@@ -69,11 +69,19 @@ type Options struct {
 	// unrevealed spy that may still be revealed is worth, to either side
 	// (DefaultHoldShare; the zero value counts nothing).
 	HoldShare int
+	// RevealPlies is the deepest ply of the tree at which the engine's
+	// own reveals are searched (0: the root only; AllPlies: everywhere).
+	// The opponent's reveals, in each world, are searched everywhere.
+	RevealPlies int
 }
+
+// AllPlies, as Options.RevealPlies, searches the engine's own reveals at
+// every ply.
+const AllPlies = maxPly
 
 // DefaultOptions are a fresh engine's settings.
 func DefaultOptions() Options {
-	return Options{Policy: PolicySearch, MaxWorlds: 16, HashMB: 16, MoveOverhead: 10 * time.Millisecond, HoldShare: DefaultHoldShare}
+	return Options{Policy: PolicySearch, MaxWorlds: 16, HashMB: 16, MoveOverhead: 10 * time.Millisecond, HoldShare: DefaultHoldShare, RevealPlies: DefaultRevealPlies}
 }
 
 // Info is one progress report: the expected score of the best action over
@@ -131,6 +139,7 @@ func (e *Engine) SetOptions(o Options) {
 	o.MaxWorlds = max(1, o.MaxWorlds)
 	o.HashMB = max(1, o.HashMB)
 	o.HoldShare = min(max(0, o.HoldShare), 100)
+	o.RevealPlies = min(max(0, o.RevealPlies), AllPlies)
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
 		e.tt = newTable(o.HashMB)
 	}

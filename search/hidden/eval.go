@@ -36,6 +36,16 @@ var compBonus = [8]int{
 // it is an option (SpyHoldShare) to tune.
 const DefaultHoldShare = 90
 
+// DefaultRevealPlies is the default of Options.RevealPlies: the engine
+// searches its own reveals now and at its next turn (plies 0 and 2), and
+// not deeper. A reveal that gains material (a pawn spy) is a strong
+// candidate wherever it is legal, so searching it at every ply of its own
+// costs a full-depth subtree at each: 19 % more nodes than `never` at
+// depth 4, 27 % at depth 5 (BenchmarkRevealPolicyNodes, docs/spy.md);
+// plies up to 2 keep the planning of a reveal a move ahead for about half
+// that cost.
+const DefaultRevealPlies = 2
+
 // pawnRankBonus is what a gained pawn adds to a pawn reveal's swing by
 // the rank it will stand on for its new owner (0 = the new owner's first
 // rank): a spy pawn still at home becomes a pawn on the revealer's

@@ -3,6 +3,7 @@ package hidden
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -237,5 +238,50 @@ func TestHoldShare(t *testing.T) {
 	e.SetOptions(o)
 	if e.Options().HoldShare != 100 {
 		t.Errorf("share 250 kept as %d, want 100", e.Options().HoldShare)
+	}
+}
+
+// TestRevealPlies: the engine's own reveals are searched at the plies up
+// to RevealPlies and dropped deeper; the opponent's (the side to move
+// that is not the root's) at every ply; and under PolicyNever the own
+// side's nowhere, unless the reveal is all there is.
+func TestRevealPlies(t *testing.T) {
+	st := mustState(t, badRevealFEN) // White to move may reveal
+	for _, c := range []struct {
+		policy      Policy
+		plies       int
+		root        chess.Color
+		ply         int
+		wantReveals bool
+	}{
+		{PolicySearch, DefaultRevealPlies, chess.White, 0, true},
+		{PolicySearch, DefaultRevealPlies, chess.White, 2, true},
+		{PolicySearch, DefaultRevealPlies, chess.White, 4, false},
+		{PolicySearch, 0, chess.White, 0, true},
+		{PolicySearch, 0, chess.White, 2, false},
+		{PolicySearch, AllPlies, chess.White, 40, true},
+		{PolicySearch, 0, chess.Black, 7, true},
+		{PolicyNever, AllPlies, chess.White, 0, false},
+		{PolicyNever, AllPlies, chess.Black, 9, true},
+	} {
+		o := DefaultOptions()
+		o.Policy, o.RevealPlies = c.policy, c.plies
+		tr := &searcher{e: New(o), s: st, rootSide: c.root}
+		for i := range tr.bufs {
+			tr.bufs[i] = make([]variants.Action, 0, 256)
+		}
+		acts := tr.legal(c.ply)
+		if got := slices.ContainsFunc(acts, isReveal); got != c.wantReveals {
+			t.Errorf("policy %v, RevealPlies %d, root %v, ply %d: reveals listed %v, want %v",
+				c.policy, c.plies, c.root, c.ply, got, c.wantReveals)
+		}
+		if len(acts) < 2 {
+			t.Fatalf("only %d legal actions", len(acts))
+		}
+	}
+	o := DefaultOptions()
+	o.RevealPlies = 1000
+	if e := New(o); e.Options().RevealPlies != AllPlies {
+		t.Errorf("RevealPlies 1000 kept as %d, want %d", e.Options().RevealPlies, AllPlies)
 	}
 }

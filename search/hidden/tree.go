@@ -60,6 +60,13 @@ func (t *searcher) canReveal(c chess.Color) bool {
 	return !(c == t.rootSide && t.e.opts.Policy == PolicyNever)
 }
 
+// revealsAt reports whether the side to move's reveals are searched at
+// ply: canReveal, and for the engine's own side only up to RevealPlies.
+func (t *searcher) revealsAt(ply int) bool {
+	c := t.s.Side()
+	return t.canReveal(c) && (c != t.rootSide || ply <= t.e.opts.RevealPlies)
+}
+
 // updatePV makes a, followed by the child's line, the line at ply.
 func (t *searcher) updatePV(ply int, a variants.Action) {
 	t.pv[ply][ply] = a
@@ -177,11 +184,11 @@ func (t *searcher) terminal(ply int) int {
 }
 
 // legal lists the side to move's legal actions at ply, without the
-// reveals its policy forbids.
+// reveals its policy or RevealPlies leaves out.
 func (t *searcher) legal(ply int) []variants.Action {
 	acts := t.s.Legal(t.bufs[ply][:0])
 	t.bufs[ply] = acts[:0]
-	if !t.canReveal(t.s.Side()) {
+	if !t.revealsAt(ply) {
 		return dropReveals(acts)
 	}
 	return acts
@@ -359,7 +366,7 @@ func (t *searcher) qsearch(alpha, beta, ply, qply int) int {
 		alpha = max(alpha, best)
 		acts = s.Noisy(t.bufs[ply][:0])
 		t.bufs[ply] = acts[:0]
-		if qply > 0 || !t.canReveal(s.Side()) {
+		if qply > 0 || !t.revealsAt(ply) {
 			// Reveals only at the quiescence search's first ply.
 			acts = slices.DeleteFunc(acts, func(a variants.Action) bool { _, ok := spy.IsReveal(a); return ok })
 		}
