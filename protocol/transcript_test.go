@@ -108,7 +108,7 @@ func TestHandshake(t *testing.T) {
 		"option name SpyRevealPolicy type combo default search var search var never var asap",
 		"option name SpyWorlds type spin default 16 min 1 max 64",
 		"option name SpyHoldShare type spin default 90 min 0 max 100",
-		"option name SpyRevealPlies type spin default 2 min 0 max 128",
+		"option name SpyRevealPlies type spin default 128 min 0 max 128",
 		"option name SpyKingCapture type check default false",
 		"option name SpyDrawClaims type combo default automatic var automatic var fide",
 	)

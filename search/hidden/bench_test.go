@@ -53,7 +53,7 @@ func revealPositions(n int) []*spy.State {
 
 // BenchmarkRevealPolicyNodes searches 40 positions where the side to move
 // may reveal to a fixed depth under each reveal policy (and `search` with
-// its own reveals at every ply) and reports the nodes per search: what
+// its own reveals at plies 0 and 2 only) and reports the nodes per search: what
 // searching the engine's own reveals costs (docs/spy.md, "Cost").
 //
 //	go test ./search/hidden -run - -bench RevealPolicyNodes -benchtime 1x
@@ -64,8 +64,8 @@ func BenchmarkRevealPolicyNodes(b *testing.B) {
 		policy Policy
 		plies  int
 	}{
-		{"search", PolicySearch, DefaultRevealPlies},
-		{"search-everywhere", PolicySearch, AllPlies},
+		{"search", PolicySearch, AllPlies},
+		{"search-soon", PolicySearch, RevealPlySoon},
 		{"never", PolicyNever, DefaultRevealPlies},
 	} {
 		b.Run(c.name, func(b *testing.B) {

@@ -254,9 +254,10 @@ func TestRevealPlies(t *testing.T) {
 		ply         int
 		wantReveals bool
 	}{
-		{PolicySearch, DefaultRevealPlies, chess.White, 0, true},
-		{PolicySearch, DefaultRevealPlies, chess.White, 2, true},
-		{PolicySearch, DefaultRevealPlies, chess.White, 4, false},
+		{PolicySearch, DefaultRevealPlies, chess.White, 40, true},
+		{PolicySearch, RevealPlySoon, chess.White, 0, true},
+		{PolicySearch, RevealPlySoon, chess.White, 2, true},
+		{PolicySearch, RevealPlySoon, chess.White, 4, false},
 		{PolicySearch, 0, chess.White, 0, true},
 		{PolicySearch, 0, chess.White, 2, false},
 		{PolicySearch, AllPlies, chess.White, 40, true},
