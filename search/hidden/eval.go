@@ -36,21 +36,6 @@ var compBonus = [8]int{
 // it is an option (SpyHoldShare) to tune.
 const DefaultHoldShare = 90
 
-// DefaultRevealPlies is the default of Options.RevealPlies: every ply, as
-// in the 400-game figures of docs/spy.md. A reveal that gains material (a
-// pawn spy) is a strong candidate wherever it is legal, so searching it
-// at every ply of its own costs a full-depth subtree at each: 19 % more
-// nodes than `never` at depth 4, 27 % at depth 5
-// (BenchmarkRevealPolicyNodes). RevealPlySoon, plies 0 and 2 (a reveal now
-// or prepared for the next turn), halves that cost; it becomes the
-// default if it scores at least as well at the issue's conditions (not
-// yet measured).
-const DefaultRevealPlies = AllPlies
-
-// RevealPlySoon is the candidate setting of Options.RevealPlies: the
-// engine's own reveals at its current and next turn only.
-const RevealPlySoon = 2
-
 // pawnRankBonus is what a gained pawn adds to a pawn reveal's swing by
 // the rank it will stand on for its new owner (0 = the new owner's first
 // rank): a spy pawn still at home becomes a pawn on the revealer's
