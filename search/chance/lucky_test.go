@@ -125,7 +125,9 @@ func TestLuckyMatchesBruteForce(t *testing.T) {
 // action with the same value as (a), (c) the same action (its values are
 // not exact: forward pruning). It reports the node counts.
 // AZAR_LUCKY_DEPTH sets the depth (default 3; 2 with -short),
-// AZAR_LUCKY_POSITIONS the number of positions (default 50).
+// AZAR_LUCKY_POSITIONS the number of positions (default 50),
+// AZAR_LUCKY_SET=games the positions of Azar's games in
+// gamePositionsFile instead of the random-play ones.
 func TestNodeCounts(t *testing.T) {
 	depth := 3
 	if testing.Short() || raceEnabled {
@@ -139,6 +141,9 @@ func TestNodeCounts(t *testing.T) {
 		np = n
 	}
 	positions := randomPositions(np, 1)
+	if os.Getenv("AZAR_LUCKY_SET") == "games" {
+		positions = gamePositions(t)[:min(np, 50)]
+	}
 	opts := [3]Options{DefaultOptions(), DefaultOptions(), DefaultOptions()}
 	opts[0].Pruning = false
 	opts[1].ProbCut = false
