@@ -49,11 +49,8 @@ func TestGamePositions(t *testing.T) {
 		t.Fatalf("%d positions, want 50", len(ps))
 	}
 	for i, st := range ps {
-		switch {
-		case st.Phase() != lucky.PhaseStart || st.InCheck() || st.ToAct() == variants.Chance:
-			t.Errorf("position %d is not a turn start out of check: %s", i, st.Encode())
-		case !containsAction(st.Legal(nil), lucky.DrawAction):
-			t.Errorf("position %d: the draw is not legal: %s", i, st.Encode())
+		if !drawableStart(st) {
+			t.Errorf("position %d is not a turn start out of check where the draw is legal: %s", i, st.Encode())
 		}
 		again, err := lucky.ParseState(st.Encode(), lucky.Options{})
 		if err != nil || again.Encode() != st.Encode() {
@@ -168,7 +165,7 @@ func replayUntil(toks []string, from int) (*lucky.State, error) {
 		case strings.HasSuffix(tok, ".") || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
 			continue
 		}
-		if n >= from && st.ToAct() != variants.Chance && st.Phase() == lucky.PhaseStart && !st.InCheck() && containsAction(st.Legal(nil), lucky.DrawAction) {
+		if n >= from && drawableStart(st) {
 			return st, nil
 		}
 		a, err := st.ParseAction(tok)
@@ -180,4 +177,12 @@ func replayUntil(toks []string, from int) (*lucky.State, error) {
 		n++
 	}
 	return nil, nil
+}
+
+// drawableStart reports whether st is what both position sets hold: a
+// turn start (no card drawn or in progress) where the player to act is out
+// of check and may draw.
+func drawableStart(st *lucky.State) bool {
+	return st.ToAct() != variants.Chance && st.Phase() == lucky.PhaseStart && !st.InCheck() &&
+		containsAction(st.Legal(nil), lucky.DrawAction)
 }

@@ -48,7 +48,7 @@ func randomPositions(n int, seed uint64) []*lucky.State {
 				continue
 			}
 			acts := st.Legal(nil)
-			if i >= stopAt && st.Phase() == lucky.PhaseStart && containsAction(acts, lucky.DrawAction) && !st.InCheck() {
+			if i >= stopAt && drawableStart(st) {
 				out = append(out, st)
 				break
 			}
