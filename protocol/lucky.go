@@ -102,6 +102,12 @@ func (p *Protocol) luckyOptions() []*uciOption {
 				p.lucky.copts.ProbCut = v == "true"
 				return nil
 			}},
+		{name: "LuckyLeanShallow", kind: checkOption, def: "true",
+			set: func(p *Protocol, v string) error {
+				p.lucky.copts.LeanShallow = v == "true"
+				p.lucky.copts.StaticGate = v == "true"
+				return nil
+			}},
 	}
 }
 

@@ -33,6 +33,7 @@ func luckyOptionLines() []string {
 		"option name LuckyDrawPolicy type combo default search var search var never var always",
 		"option name LuckyChancePruning type check default true",
 		"option name LuckyProbCut type check default true",
+		"option name LuckyLeanShallow type check default true",
 	}
 }
 
@@ -172,6 +173,10 @@ func TestLuckyPoliciesAndOptions(t *testing.T) {
 	h("setoption name LuckyDrawPolicy value search")
 	if l := bestAfter(t, out, h, pos, "go depth 2 searchmoves d2d4 draw"); l != "bestmove d2d4" && l != "bestmove draw" {
 		t.Errorf("searchmoves: %q", l)
+	}
+	h("setoption name LuckyLeanShallow value false")
+	if l := bestAfter(t, out, h, pos, "go depth 3"); !strings.HasPrefix(l, "bestmove ") {
+		t.Errorf("without the lean shallow searches: %q", l)
 	}
 	h("setoption name LuckyProbCut value false")
 	if l := bestAfter(t, out, h, pos, "go depth 2"); !strings.HasPrefix(l, "bestmove ") {

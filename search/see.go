@@ -79,3 +79,7 @@ func captureValue(p *chess.Position, m chess.Move) int {
 	}
 	return eval.PieceValue(p.At(m.To()).Type())
 }
+
+// SEEGE is seeGE for the variant searches that share the chess board
+// (search/chance): whether m's static exchange gains at least threshold.
+func SEEGE(p *chess.Position, m chess.Move, threshold int) bool { return seeGE(p, m, threshold) }

@@ -52,6 +52,14 @@ type Options struct {
 	// own (see probcut.go).
 	ProbCutMargin     int
 	ProbCutDeepMargin int
+	// LeanShallow lets ChanceProbCut's shallow searches prune as a
+	// reduced search (captures losing by static exchange skipped in
+	// quiescence, late quiet actions inside cards); StaticGate runs the
+	// depth-1 null-window test only where the chance node's static value
+	// is well below alpha (probcut.go). Both on by default; off, for A/B
+	// measurements, the shallow searches are full-width.
+	LeanShallow bool
+	StaticGate  bool
 	// NoProbe keeps Star1 but skips Star2's probing pass.
 	NoProbe bool
 	// Rounds is the number of refinement rounds after the probes (-1:
@@ -67,7 +75,7 @@ type Options struct {
 // DefaultOptions: 16 MB, 10 ms overhead, search policy, pruning on
 // (Star1/Star2 and ChanceProbCut).
 func DefaultOptions() Options {
-	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true, ProbCut: true}
+	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true, ProbCut: true, LeanShallow: true, StaticGate: true}
 }
 
 // Info is one progress report: after each completed iteration.
@@ -193,6 +201,7 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 	s.probe = !e.opts.NoProbe
 	if e.opts.Pruning && e.opts.ProbCut {
 		s.pc = newProbCut(e.opts.ProbCutMargin, e.opts.ProbCutDeepMargin)
+		s.pc.lean, s.pc.gate = e.opts.LeanShallow, e.opts.StaticGate
 	}
 	if e.opts.Rounds != 0 {
 		s.rounds = max(e.opts.Rounds, 0)

@@ -11,17 +11,21 @@ import (
 	"azar/variants/lucky"
 )
 
-// gamePositionsFile holds the second position set of TestNodeCounts
-// (AZAR_LUCKY_SET=games): turn starts from Azar's own games, where the
-// pieces are defended as engines defend them, unlike the random-play set.
-// TestExtractGamePositions wrote it; docs/lucky.md says from which games.
-const gamePositionsFile = "testdata/game_positions.txt"
+// gamePositionFiles hold the position sets of TestNodeCounts taken from
+// Azar's own games (AZAR_LUCKY_SET=games, games2), where the pieces are
+// defended as engines defend them, unlike the random-play sets.
+// TestExtractGamePositions wrote them; docs/lucky.md says from which
+// games. games2 was kept aside while ChanceProbCut was tuned.
+var gamePositionFiles = map[string]string{
+	"games":  "testdata/game_positions.txt",
+	"games2": "testdata/game_positions_2.txt",
+}
 
-// gamePositions reads gamePositionsFile: one lucky FEN per line, '#'
-// lines are comments.
-func gamePositions(t testing.TB) []*lucky.State {
+// gamePositions reads one of gamePositionFiles: one lucky FEN per line,
+// '#' lines are comments.
+func gamePositions(t testing.TB, file string) []*lucky.State {
 	t.Helper()
-	b, err := os.ReadFile(gamePositionsFile)
+	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,34 +37,37 @@ func gamePositions(t testing.TB) []*lucky.State {
 		}
 		st, err := lucky.ParseState(line, lucky.Options{})
 		if err != nil {
-			t.Fatalf("%s:%d: %v", gamePositionsFile, n+1, err)
+			t.Fatalf("%s:%d: %v", file, n+1, err)
 		}
 		out = append(out, st)
 	}
 	return out
 }
 
-// TestGamePositions keeps the file usable as the rules and the FEN evolve:
-// 50 positions, each a turn start out of check where the draw is legal,
-// whose FEN reads back to itself.
+// TestGamePositions keeps the files usable as the rules and the FEN
+// evolve: 50 positions each, each a turn start out of check where the
+// draw is legal, whose FEN reads back to itself.
 func TestGamePositions(t *testing.T) {
-	ps := gamePositions(t)
-	if len(ps) != 50 {
-		t.Fatalf("%d positions, want 50", len(ps))
-	}
-	for i, st := range ps {
-		if !drawableStart(st) {
-			t.Errorf("position %d is not a turn start out of check where the draw is legal: %s", i, st.Encode())
+	for set, file := range gamePositionFiles {
+		ps := gamePositions(t, file)
+		if len(ps) != 50 {
+			t.Fatalf("%s: %d positions, want 50", set, len(ps))
 		}
-		again, err := lucky.ParseState(st.Encode(), lucky.Options{})
-		if err != nil || again.Encode() != st.Encode() {
-			t.Errorf("position %d does not read back: %v", i, err)
+		for i, st := range ps {
+			if !drawableStart(st) {
+				t.Errorf("%s: position %d is not a turn start out of check where the draw is legal: %s", set, i, st.Encode())
+			}
+			again, err := lucky.ParseState(st.Encode(), lucky.Options{})
+			if err != nil || again.Encode() != st.Encode() {
+				t.Errorf("%s: position %d does not read back: %v", set, i, err)
+			}
 		}
 	}
 }
 
-// TestExtractGamePositions rewrites gamePositionsFile from a PGN file of
-// `azar match -variant lucky` (AZAR_LUCKY_PGN=path; skipped without it).
+// TestExtractGamePositions rewrites the file of set AZAR_LUCKY_SET (games
+// or games2; games when unset) from a PGN file of `azar match -variant
+// lucky` (AZAR_LUCKY_PGN=path; skipped without it).
 // The games are taken in the file's order; each gives at most one
 // position: the first turn start at or after action number 12 + r, r
 // uniform in [0, 50) from the same seeded source as randomPositions, where
@@ -74,6 +81,14 @@ func TestExtractGamePositions(t *testing.T) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	set := os.Getenv("AZAR_LUCKY_SET")
+	if set == "" {
+		set = "games"
+	}
+	file, ok := gamePositionFiles[set]
+	if !ok {
+		t.Fatalf("AZAR_LUCKY_SET=%s is not a set of game positions", set)
 	}
 	rng := rand.New(rand.NewPCG(1, 0xC0FFEE))
 	var out []string
@@ -93,9 +108,9 @@ func TestExtractGamePositions(t *testing.T) {
 	if len(out) < 50 {
 		t.Fatalf("only %d positions in %s", len(out), path)
 	}
-	head := fmt.Sprintf("# TestNodeCounts, AZAR_LUCKY_SET=games: written by TestExtractGamePositions\n# from %s (docs/lucky.md, \"Chance-node pruning: node counts\").\n",
-		path[strings.LastIndexByte(path, '/')+1:])
-	if err := os.WriteFile(gamePositionsFile, []byte(head+strings.Join(out, "\n")+"\n"), 0o644); err != nil {
+	head := fmt.Sprintf("# TestNodeCounts, AZAR_LUCKY_SET=%s: written by TestExtractGamePositions\n# from %s (docs/lucky.md, \"Chance-node pruning: node counts\").\n",
+		set, path[strings.LastIndexByte(path, '/')+1:])
+	if err := os.WriteFile(file, []byte(head+strings.Join(out, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"azar/eval"
+	"azar/search"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/lucky"
@@ -210,6 +211,38 @@ func (g *luckyGame) Order(a variants.Action) (int, bool) {
 		tactical = tactical || (m.Promotion() == chess.Queen && mover.Color() == side)
 	}
 	return sc, tactical
+}
+
+// LosingCapture: a plain capture of a rival piece that loses material by
+// static exchange on the board (search.SEEGE; the cards' modified moves
+// are not in the exchange, so this is an estimate).
+func (g *luckyGame) LosingCapture(a variants.Action) bool {
+	if lucky.TypeOf(a) != lucky.ActMove {
+		return false
+	}
+	m := lucky.MoveOf(a)
+	if m.Kind() != chess.KindNormal {
+		return false
+	}
+	pos := g.st.Position()
+	v := pos.At(m.To())
+	if v == chess.NoPiece || v.Color() == g.st.Side() {
+		return false
+	}
+	return !search.SEEGE(pos, m, 0)
+}
+
+// Checks plays a and looks at the rival's king: whatever the card did
+// (a relocation, a rival piece moved), a check ends the turn and changes
+// the rival's replies, so it is never pruned as a quiet action.
+func (g *luckyGame) Checks(a variants.Action) bool {
+	side := g.st.Side()
+	g.st.ApplyTrusted(a)
+	pos := g.st.Position()
+	k := pos.KingSquare(side.Other())
+	c := k != chess.NoSquare && pos.Attacked(k, side)
+	g.st.Undo()
+	return c
 }
 
 func (g *luckyGame) HistoryIndex(a variants.Action) int {

@@ -140,9 +140,21 @@ func TestNodeCounts(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_POSITIONS")); err == nil && n > 0 {
 		np = n
 	}
-	positions := randomPositions(np, 1)
-	if os.Getenv("AZAR_LUCKY_SET") == "games" {
-		positions = gamePositions(t)[:min(np, 50)]
+	// The sets: random (the default), random2 (another seed), games and
+	// games2 (gamepos_test.go). random2 and games2 were kept aside while
+	// ChanceProbCut was tuned on the other two.
+	var positions []*lucky.State
+	switch set := os.Getenv("AZAR_LUCKY_SET"); set {
+	case "", "random":
+		positions = randomPositions(np, 1)
+	case "random2":
+		positions = randomPositions(np, 2)
+	default:
+		file, ok := gamePositionFiles[set]
+		if !ok {
+			t.Fatalf("AZAR_LUCKY_SET=%s: not random, random2, games or games2", set)
+		}
+		positions = gamePositions(t, file)[:min(np, 50)]
 	}
 	opts := [3]Options{DefaultOptions(), DefaultOptions(), DefaultOptions()}
 	opts[0].Pruning = false

@@ -1,5 +1,7 @@
 package chance
 
+import "azar/variants"
+
 // ChanceProbCut (after Schadd, Winands and Uiterwijk, 2009): forward
 // pruning at chance nodes. Star1/Star2 can only cut a chance node once
 // the bounds of the outcomes not yet searched ([Lower, Upper] = ±4000)
@@ -7,19 +9,19 @@ package chance
 // in full (docs/lucky.md, "Chance-node pruning"). Here a shallow search
 // of each outcome predicts its deep value, and the node is cut when the
 // predictions, widened by a margin, already decide it against the
-// window. The shallow search still plays every action sequence of every
-// card (that is its cost, a few times less than the deep search), but the
-// rival answers it with a search two plies shallower, or with quiescence
-// at depth 1.
+// window. The shallow search plays the cards' action sequences (that is
+// its cost, a few times less than the deep search), and the rival answers
+// them with a search two plies shallower, or with quiescence at depth 1.
 //
 // The shallow search's bias decides the margins:
 //
 //   - At depth 1 the shallow search is the card followed by the rival's
 //     quiescence, the deep one the card followed by a full ply of the
 //     rival. The rival's extra ply mostly finds it more (threats, quiet
-//     replies), so the shallow value is an optimistic estimate for the
-//     drawer: for the draws of the 50 positions of TestNodeCounts it was
-//     never below the deep value of the chance node (0 to 127 cp above). A
+//     replies), so the full-width shallow value is an optimistic estimate
+//     for the drawer: for the draws of the 50 positions of TestNodeCounts
+//     it was never below the deep value of the chance node (0 to 127 cp
+//     above). A
 //     fail-low is then predicted with the small margin probCutSlack, a
 //     fail-high never (Star2's probes, guided by the predictions, prove
 //     fail-highs exactly and cheaply: a good card needs one good action
@@ -32,6 +34,24 @@ package chance
 //     next turn, which the shallow search lacks, tends to gain. The
 //     margin is the same on both sides: Options.ProbCutMargin at depth 2,
 //     Options.ProbCutDeepMargin beyond.
+//
+// The shallow search is only a predictor, so (with Options.LeanShallow) it
+// prunes as a chess engine's reduced search would, and the margins absorb
+// what that costs in accuracy:
+//
+//   - quiescence skips captures that lose material by static exchange,
+//     for both players (most of the shallow search's nodes are the
+//     quiescence searches after the cards' action sequences);
+//   - inside a card (a player's actions in the middle of a turn), at a
+//     null window, only the first shallowLMP actions in the search's order
+//     are searched, and after them the captures, promotions and actions
+//     that give check: the relocations, `enemy2` and the three-move cards
+//     have hundreds of sequences, and their late quiet ones seldom decide
+//     a card's value.
+//
+// Both lower the drawer's shallow values, so at depth 1 the prediction is
+// no longer optimistic by construction; the decisions of TestNodeCounts
+// (and of two further sets kept aside while tuning) say what it costs.
 //
 // When nothing is cut, a null-window node is searched exactly by Star1 and
 // Star2 with the predictions as the probes' thresholds (guidedStar), and a
@@ -47,8 +67,10 @@ package chance
 // against the rival's quiescence stands against its full ply).
 //
 // The constants were tuned on TestNodeCounts at depths 3, 4 and 5 (the 50
-// positions of randomPositions(50, 1)): margins that keep every decision
-// of plain expectimax there, with some room.
+// positions of randomPositions(50, 1), and at depths 3 and 4 the games
+// set): margins that keep every decision of plain expectimax there, with
+// some room. On the two sets kept aside (random2, games2) they keep every
+// decision at depth 3 and lose one and three at depth 4 (docs/lucky.md).
 const (
 	// DefaultProbCutMargin is the margin at depth 2, in centipawns.
 	// About 75 is the least that keeps every decision of TestNodeCounts
@@ -76,16 +98,34 @@ const (
 	probCutPVDelta = 20
 	// noCut is a margin no prediction can pass.
 	noCut = 2 * WinScore
+	// shallowLMP is how many actions of a node inside a card the lean
+	// shallow search tries before it keeps only the tactical and checking
+	// ones (at null windows). On TestNodeCounts at depth 3: 10 keeps every
+	// decision on both position sets; 5 loses one on the random set (a
+	// draw worth 208 cp more than the best move, whose good sequence is a
+	// late quiet one).
+	shallowLMP = 10
+	// probCutTestGap: with Options.StaticGate, the depth-1 null-window
+	// test of the shallow chance node runs only where the static value of
+	// the chance node (the board plus the card's expected value) is more
+	// than this below alpha. Elsewhere the draw usually passes the test
+	// (in Azar's games the draw is most often the best action at a turn
+	// start where it is allowed), and a test that does not cut costs
+	// about as much as the predictions it precedes. 0, 50, 100 and 200
+	// were tried; 50 to 100 is best on both sets.
+	probCutTestGap = 100
 )
 
 // probCut holds ChanceProbCut's settings in a searcher; the zero value is
 // off.
 type probCut struct {
 	on      bool
-	slack   int // fail-low margin at depth 1 (no fail-high there)
-	margin  int // both sides at depth 2
-	deep    int // both sides at depth 3 and more
-	pvDelta int // depth-1 PV approximation; 0: off (exact PV nodes)
+	slack   int  // fail-low margin at depth 1 (no fail-high there)
+	margin  int  // both sides at depth 2
+	deep    int  // both sides at depth 3 and more
+	pvDelta int  // depth-1 PV approximation; 0: off (exact PV nodes)
+	lean    bool // the shallow searches prune (see above)
+	gate    bool // the depth-1 test only below alpha - probCutTestGap
 }
 
 // newProbCut is ChanceProbCut with the margins at depth 2 and beyond (0:
@@ -121,12 +161,18 @@ func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bou
 	// cost a ply instead), so the rival replies at sd-1: quiescence at
 	// depth 1, two plies shallower than the deep search beyond.
 	sd := max(1, depth-1)
+	// The shallow searches below prune as a reduced search (the flag
+	// stays set through nested chance nodes and is cleared for the deep
+	// searches after the predictions).
+	outer := s.shallow
+	s.shallow = s.pc.lean
+	defer func() { s.shallow = outer }()
 
 	// At depth 1 outside the principal variation, a null-window test of
 	// the shallow chance node first: Star2's machinery on the shallow
 	// outcomes, so that the usual cut (the drawer's draw worse than its
 	// best move) costs one pass over the cards' actions.
-	if optimistic && !pv {
+	if optimistic && !pv && !(s.pc.gate && s.g.Evaluate(evalChance) >= alpha-probCutTestGap) {
 		t := alpha - lowM
 		v, _ := s.star12(t, t+1, sd, ply, total, false)
 		if s.halted {
@@ -162,6 +208,7 @@ func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bou
 		}
 	}
 	s.est[ply] = pred
+	s.shallow = outer
 	switch {
 	case sHi <= alpha*total:
 		return floorDiv(sHi, total), boundUpper, true
@@ -230,4 +277,14 @@ func (s *searcher) guidedStar(alpha, beta, depth, ply, total int) (int, uint8) {
 		}
 	}
 	return b.refineThenStar1(alpha, depth, total)
+}
+
+// lateQuiet reports an action the lean shallow search may skip late in a
+// node inside a card: not a capture or queen promotion (Order's tactical
+// actions), not the draw, and not giving check.
+func (s *searcher) lateQuiet(a variants.Action) bool {
+	if _, tactical := s.g.Order(a); tactical || s.g.IsDraw(a) {
+		return false
+	}
+	return !s.g.Checks(a)
 }

@@ -67,6 +67,11 @@ type game interface {
 	// HistoryIndex maps a quiet action to a history-table slot (0..4095),
 	// or -1.
 	HistoryIndex(a variants.Action) int
+	// LosingCapture reports a capture that loses material by static
+	// exchange (ChanceProbCut's shallow searches skip them).
+	LosingCapture(a variants.Action) bool
+	// Checks reports whether a leaves the rival's king attacked.
+	Checks(a variants.Action) bool
 	// PolicyFilter applies the engine's draw policy to the actions of
 	// its own turn starts; it returns the slice, possibly shortened.
 	PolicyFilter(acts []variants.Action) []variants.Action
@@ -82,6 +87,9 @@ type searcher struct {
 	// pc is ChanceProbCut (probcut.go): forward pruning of chance nodes
 	// from shallow searches of their outcomes, with star.
 	pc probCut
+	// shallow is set while ChanceProbCut's shallow searches run with
+	// pc.lean: they prune as a reduced search (probcut.go).
+	shallow bool
 	// rounds is the number of refinement rounds after the probes.
 	rounds int
 	// drawCost is the depth a draw costs (the chance node is searched
@@ -120,6 +128,7 @@ func (s *searcher) reset(g game) {
 	s.tt = nil
 	s.star, s.probe, s.rounds, s.drawCost = true, true, 3, DefaultDrawCost
 	s.pc = probCut{}
+	s.shallow = false
 	s.nodes, s.limit, s.halted, s.seldep = 0, 0, false, 0
 	s.stop, s.onCheck = nil, nil
 }
@@ -281,6 +290,9 @@ func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
 	best, bestA := Lower-1, variants.Action(0)
 	a0 := alpha
 	for i, a := range acts {
+		if s.shallow && i >= shallowLMP && beta-alpha == 1 && !s.g.TurnStart() && s.lateQuiet(a) {
+			continue
+		}
 		var v int
 		if i == 0 || beta-alpha == 1 {
 			v = s.child(a, me, alpha, beta, depth, ply, drew)
@@ -353,6 +365,9 @@ func (s *searcher) qsearch(alpha, beta, ply int) int {
 	for i := 0; i < len(acts); i++ {
 		a := s.acts[ply][i]
 		if inCheck && s.g.IsDraw(a) {
+			continue
+		}
+		if s.shallow && !inCheck && s.g.LosingCapture(a) {
 			continue
 		}
 		v := s.child(a, me, alpha, beta, 0, ply, false)

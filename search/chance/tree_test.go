@@ -331,6 +331,10 @@ func (g *synth) Evaluate(kind evalKind) int {
 func (g *synth) TurnStart() bool { n := g.top(); return n.kind == 0 && n.inTurn == 0 }
 func (g *synth) InCheck() bool   { return g.top().h>>50%11 == 0 }
 
+func (g *synth) LosingCapture(variants.Action) bool { return false }
+
+func (g *synth) Checks(variants.Action) bool { return false }
+
 func (g *synth) Order(a variants.Action) (int, bool) {
 	h := mix(g.top().h, uint64(a)+999)
 	return int(h % 1000), a == 1 && g.top().h>>30%4 == 0
