@@ -263,3 +263,41 @@ func TestSideToMoveAgrees(t *testing.T) {
 	}
 	_ = chess.White
 }
+
+// TestLeanShallowHelpers checks the two questions the lean shallow search
+// asks of a lucky position on known answers: which captures lose material
+// by static exchange, and which actions give check.
+func TestLeanShallowHelpers(t *testing.T) {
+	// White: Ke1, Qe2, Nc4, Pd4; Black: Ke8, Pd6, Pe5 (e5 defended by d6).
+	st, err := lucky.ParseState("4k3/8/3p4/4p3/2NP4/8/4Q3/4K3 w - - 0 1", lucky.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := st.Encode()
+	g := newLuckyGame(st, eval.NewEvaluator(), PolicySearch, chess.White)
+	for _, c := range []struct {
+		move           string
+		losing, checks bool
+	}{
+		{"e2e5", true, true},   // the queen for a pawn, and it checks along the file
+		{"c4e5", true, false},  // a knight for a pawn
+		{"d4e5", false, false}, // pawn for pawn: even
+		{"c4d6", false, true},  // an undefended pawn, and the knight checks
+		{"e2h5", false, true},  // quiet, but checks on the diagonal
+		{"e2e3", false, false}, // quiet, the e-file still blocked by e5
+	} {
+		a, err := st.ParseAction(c.move)
+		if err != nil {
+			t.Fatalf("%s: %v", c.move, err)
+		}
+		if got := g.LosingCapture(a); got != c.losing {
+			t.Errorf("LosingCapture(%s) = %v, want %v", c.move, got, c.losing)
+		}
+		if got := g.Checks(a); got != c.checks {
+			t.Errorf("Checks(%s) = %v, want %v", c.move, got, c.checks)
+		}
+	}
+	if st.Encode() != before {
+		t.Errorf("the helpers changed the state: %s", st.Encode())
+	}
+}
