@@ -135,146 +135,24 @@ func isUint(s string) bool {
 
 // ReadPGNOpenings reads standard chess games in PGN; each game is an
 // opening: its FEN tag (if any) and its main line, converted to UCI moves.
-// Comments, variations, NAGs and move numbers are skipped. The Opening tag,
-// else the Event tag, names it.
+// The Opening tag, else the Event tag, names it.
 func ReadPGNOpenings(r io.Reader) ([]Opening, error) {
-	data, err := io.ReadAll(r)
+	games, err := chess.ReadPGN(r)
 	if err != nil {
 		return nil, err
 	}
-	var ops []Opening
-	tags := map[string]string{}
-	var moves strings.Builder
-	inMoves := false
-	flush := func() error {
-		if !inMoves && len(tags) == 0 {
-			return nil
+	ops := make([]Opening, 0, len(games))
+	for _, g := range games {
+		o := Opening{ID: g.Tag("Opening"), FEN: g.FEN}
+		if o.ID == "" {
+			o.ID = g.Tag("Event")
 		}
-		o, err := pgnOpening(tags, moves.String())
-		if err != nil {
-			return fmt.Errorf("game %d: %w", len(ops)+1, err)
+		for _, m := range g.Moves {
+			o.Moves = append(o.Moves, m.String())
 		}
 		ops = append(ops, o)
-		tags = map[string]string{}
-		moves.Reset()
-		inMoves = false
-		return nil
-	}
-	for _, ln := range strings.Split(string(data), "\n") {
-		ln = strings.TrimSpace(ln)
-		switch {
-		case strings.HasPrefix(ln, "%"):
-			continue
-		case strings.HasPrefix(ln, "["):
-			if inMoves {
-				if err := flush(); err != nil {
-					return nil, err
-				}
-			}
-			name, value, ok := parseTag(ln)
-			if ok {
-				tags[name] = value
-			}
-		case ln == "":
-			continue
-		default:
-			inMoves = true
-			moves.WriteString(ln)
-			moves.WriteByte('\n')
-		}
-	}
-	if err := flush(); err != nil {
-		return nil, err
 	}
 	return ops, nil
-}
-
-func parseTag(ln string) (name, value string, ok bool) {
-	ln = strings.TrimSuffix(strings.TrimPrefix(ln, "["), "]")
-	name, value, ok = strings.Cut(ln, " ")
-	if !ok {
-		return "", "", false
-	}
-	value = strings.TrimSpace(value)
-	if len(value) >= 2 && value[0] == '"' && value[len(value)-1] == '"' {
-		value = value[1 : len(value)-1]
-	}
-	value = strings.ReplaceAll(strings.ReplaceAll(value, `\"`, `"`), `\\`, `\`)
-	return name, value, true
-}
-
-func pgnOpening(tags map[string]string, movetext string) (Opening, error) {
-	o := Opening{ID: tags["Opening"], FEN: tags["FEN"]}
-	if o.ID == "" {
-		o.ID = tags["Event"]
-	}
-	pos := chess.NewPosition()
-	if o.FEN != "" {
-		p, err := chess.ParseFEN(o.FEN)
-		if err != nil {
-			return o, err
-		}
-		pos = p
-	}
-	for _, tok := range pgnTokens(movetext) {
-		m, err := pos.ParseSAN(tok)
-		if err != nil {
-			return o, err
-		}
-		o.Moves = append(o.Moves, m.String())
-		pos.Make(m)
-	}
-	return o, nil
-}
-
-// pgnTokens returns the SAN moves of a PGN movetext's main line.
-func pgnTokens(s string) []string {
-	var toks []string
-	depth := 0 // variation nesting
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '{':
-			j := strings.IndexByte(s[i:], '}')
-			if j < 0 {
-				return toks
-			}
-			i += j + 1
-			continue
-		case c == ';':
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return toks
-			}
-			i += j + 1
-			continue
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '}':
-			// A stray closing brace (no comment open) is skipped.
-		default:
-			j := i
-			for j < len(s) && !strings.ContainsRune(" \n\t\r{}();", rune(s[j])) {
-				j++
-			}
-			tok := s[i:j]
-			i = j
-			if depth > 0 || tok[0] == '$' || tok == "*" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" {
-				continue
-			}
-			// Move numbers: "12." "12..." or glued to the move "12.e4".
-			tok = strings.TrimLeft(tok, "0123456789")
-			tok = strings.TrimLeft(tok, ".")
-			if tok != "" {
-				toks = append(toks, tok)
-			}
-			continue
-		}
-		i++
-	}
-	return toks
 }
 
 // OrderOpenings returns the openings in playing order: starting from the
