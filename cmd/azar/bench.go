@@ -11,18 +11,15 @@ import (
 
 // runBench is `azar bench [depth]`, OpenBench style: the last line is
 // "N nodes M nps".
-func runBench(args []string, out io.Writer) error {
+func runBench(args []string, out, _ io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(out)
-	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position")
-	if err := fs.Parse(args); err != nil {
+	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position; a bare DEPTH argument (OpenBench's form) sets it too")
+	bare, err := parseFlags(fs, "azar bench [DEPTH]", args, out)
+	if err != nil {
 		return err
 	}
-	// OpenBench also passes the depth as a bare argument.
-	if fs.NArg() > 0 {
-		if _, err := fmt.Sscan(fs.Arg(0), depth); err != nil {
-			return fmt.Errorf("bench depth %q: %v", fs.Arg(0), err)
-		}
+	if err := intArg(bare, "bench depth", depth); err != nil {
+		return err
 	}
 	if *depth < 1 || *depth > 64 {
 		return fmt.Errorf("bench depth %d out of range 1..64", *depth)

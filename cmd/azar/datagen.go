@@ -14,9 +14,8 @@ import (
 
 // runDatagen is `azar datagen -games N -nodes N -out FILE`: self-play games
 // whose quiet positions, labelled with the result, feed the eval tuner.
-func runDatagen(args []string, stderr io.Writer) error {
+func runDatagen(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var cfg datagen.Config
 	fs.IntVar(&cfg.Games, "games", 1000, "games to play")
 	fs.Uint64Var(&cfg.Nodes, "nodes", 5000, "node budget per move")
@@ -24,8 +23,12 @@ func runDatagen(args []string, stderr io.Writer) error {
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the random openings")
 	fs.IntVar(&cfg.Workers, "workers", 2, "games played in parallel")
 	out := fs.String("out", "", "output file (FEN ; result lines); required")
-	if err := fs.Parse(args); err != nil {
+	bare, err := parseFlags(fs, "azar datagen -out FILE [-games N] [-nodes N] [flags]", args, stdout)
+	if err != nil {
 		return err
+	}
+	if len(bare) > 0 {
+		return fmt.Errorf("unexpected arguments %q", bare)
 	}
 	if *out == "" || cfg.Games < 1 || cfg.Nodes < 1 {
 		return fmt.Errorf("datagen needs -out, and positive -games and -nodes")

@@ -9,15 +9,18 @@ import (
 	"azar/variants/chess"
 )
 
-// runPerft is `azar perft -depth N [-fen FEN]`: Stockfish-style divide
+// runPerft is `azar perft [DEPTH] [-fen FEN]`: Stockfish-style divide
 // output, then the total, the time and nodes per second.
-func runPerft(args []string, out io.Writer) error {
+func runPerft(args []string, out, _ io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(out)
-	depth := fs.Int("depth", 5, "perft depth in plies")
+	depth := fs.Int("depth", 5, "perft depth in plies; a bare DEPTH argument sets it too")
 	fen := fs.String("fen", chess.StartFEN, "position to count from")
 	full := fs.Bool("full", false, "make and unmake every leaf instead of bulk counting the last ply")
-	if err := fs.Parse(args); err != nil {
+	bare, err := parseFlags(fs, "azar perft [DEPTH] [-fen FEN] [-full]", args, out)
+	if err != nil {
+		return err
+	}
+	if err := intArg(bare, "perft depth", depth); err != nil {
 		return err
 	}
 	if *depth < 1 || *depth > 15 {

@@ -7,4 +7,4 @@ import (
 )
 
 // runTune is `azar tune ...`: the Texel tuner of eval/tune (docs/eval.md).
-func runTune(args []string, out io.Writer) error { return tune.Run(args, out) }
+func runTune(args []string, stdout, _ io.Writer) error { return tune.Run(args, stdout) }
