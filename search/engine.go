@@ -173,6 +173,9 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	if res.Score == -Infinity {
 		res.Score = best.prevScore
 	}
+	if n := min(e.opts.MultiPV, len(main.rootMoves)); n > 1 {
+		res.Candidates = main.candidates(n)
+	}
 	if len(best.pv) > 1 {
 		res.Ponder = best.pv[1]
 	} else {

@@ -113,4 +113,8 @@ type Result struct {
 	Score  int
 	Depth  int
 	Nodes  uint64
+	// Candidates are the MultiPV root moves with their scores, when the
+	// search ran with MultiPV above 1 (the strength levels choose from
+	// them).
+	Candidates []Candidate
 }
