@@ -218,7 +218,7 @@ func (p *Protocol) cmdGo(args []string) {
 		return
 	}
 	j.engine = p.engine
-	go p.runSearch(ctx, j, pos, g.limits)
+	go p.runSearch(ctx, j, pos, p.levelLimits(g.limits))
 }
 
 // newJob makes the job of an accepted `go` the session's current one.
@@ -267,6 +267,9 @@ func (p *Protocol) runSearch(ctx context.Context, j *job, pos *chess.Position, l
 	waitForRelease(ctx, j, l)
 
 	best := res.Move
+	if m, changed := p.levelMove(pos, l, res); changed {
+		best, res.Ponder = m, chess.NoMove
+	}
 	if !contains(legal, best) {
 		if best != chess.NoMove {
 			p.log.Errorf("search returned %s, not a legal choice in %s; playing %s", best, pos.FEN(), legal[0])

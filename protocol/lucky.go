@@ -184,7 +184,7 @@ func (p *Protocol) cmdLuckyGo(args []string) {
 		go p.runActionPerft(ctx, j, view, g.perft, view.ApplyTrusted, "lucky perft", view.Encode)
 		return
 	}
-	go p.runLuckySearch(ctx, j, p.luckyEngine(), view, g.limits, only)
+	go p.runLuckySearch(ctx, j, p.luckyEngine(), view, p.levelLimits(g.limits), only)
 }
 
 // runLuckySearch is the lucky search goroutine: progress lines, then

@@ -130,6 +130,7 @@ func (p *Protocol) buildOptions() []*uciOption {
 				return nil
 			}})
 	}
+	opts = append(opts, p.levelOptions()...)
 	opts = append(opts, p.spyOptions()...)
 	return append(opts, p.luckyOptions()...)
 }

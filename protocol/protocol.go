@@ -64,8 +64,9 @@ type Protocol struct {
 	maxHashMB  int
 	maxThreads int
 
-	spy   spySession   // the spy variant's position, rules and engine
-	lucky luckySession // the lucky variant's position, rules and engine
+	spy      spySession   // the spy variant's position, rules and engine
+	lucky    luckySession // the lucky variant's position, rules and engine
+	strength strength     // Level / UCI_LimitStrength / UCI_Elo (level.go)
 
 	job    *job        // the running or last search / perft, or nil
 	broken atomic.Bool // the engine panicked; rebuild it before the next command
@@ -105,6 +106,7 @@ func New(in io.Reader, out io.Writer, opts ...Option) *Protocol {
 		variant:    Variants[0],
 		maxHashMB:  DefaultMaxHashMB,
 		maxThreads: DefaultMaxThreads,
+		strength:   newStrength(),
 		openLog: func(path string) (io.WriteCloser, error) {
 			return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		},
@@ -230,6 +232,7 @@ func (p *Protocol) Handle(line string) (goOn bool) {
 			return true
 		}
 		p.engine.NewGame()
+		p.strength.newGame()
 		if p.spy.engine != nil {
 			p.spy.engine.NewGame()
 		}

@@ -202,7 +202,7 @@ func (p *Protocol) cmdSpyGo(args []string) {
 		}()
 	default:
 		j.spyEngine = p.spyEngine()
-		go p.runSpySearch(ctx, j, view, g.limits, only)
+		go p.runSpySearch(ctx, j, view, p.levelLimits(g.limits), only)
 	}
 }
 

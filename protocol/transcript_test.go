@@ -105,6 +105,10 @@ func TestHandshake(t *testing.T) {
 		want = append(want, fmt.Sprintf("option name %s type check default %v", features.Type().Field(i).Name, features.Field(i).Bool()))
 	}
 	want = append(want,
+		"option name Level type spin default 0 min 0 max 6",
+		"option name UCI_LimitStrength type check default false",
+		"option name UCI_Elo type spin default 1200 min 600 max 2100",
+		"option name LevelSeed type spin default 0 min 0 max 2147483647",
 		"option name SpyRevealPolicy type combo default search var search var never var asap",
 		"option name SpyWorlds type spin default 16 min 1 max 64",
 		"option name SpyHoldShare type spin default 90 min 0 max 100",

@@ -173,7 +173,7 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	if res.Score == -Infinity {
 		res.Score = best.prevScore
 	}
-	if n := min(e.opts.MultiPV, len(main.rootMoves)); n > 1 {
+	if n := min(max(e.opts.MultiPV, l.MultiPV), len(main.rootMoves)); n > 1 {
 		res.Candidates = main.candidates(n)
 	}
 	if len(best.pv) > 1 {
@@ -207,7 +207,7 @@ func (e *Engine) waitIfRequired(ctx context.Context, l Limits) {
 // iterate is the iterative-deepening loop of one thread.
 func (t *thread) iterate(start time.Time) {
 	e := t.e
-	multiPV := min(e.opts.MultiPV, len(t.rootMoves))
+	multiPV := min(max(e.opts.MultiPV, e.limits.MultiPV), len(t.rootMoves))
 	maxDepth := MaxPly - 1
 	if e.limits.Depth > 0 {
 		maxDepth = min(e.limits.Depth, maxDepth)

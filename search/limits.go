@@ -19,6 +19,9 @@ type Limits struct {
 	Infinite     bool
 	Ponder       bool
 	SearchMoves  []chess.Move
+	// MultiPV, when above the engine's MultiPV option, widens this search
+	// alone (a strength level chooses among that many candidates).
+	MultiPV int
 }
 
 func (l Limits) timed() bool { return l.WTime > 0 || l.BTime > 0 || l.MoveTime > 0 }
