@@ -111,4 +111,3 @@ func (p *Protocol) levelOptions() []*uciOption {
 			}},
 	}
 }
-
