@@ -8,7 +8,7 @@ package eval
 
 import "azar/variants/chess"
 
-// Piece values in centipawns (rules/standard.md A7: 1/3/3/5/9 as guidance),
+// Piece values in centipawns (docs/rules/standard.md A7: 1/3/3/5/9 as guidance),
 // for move ordering and SEE; the evaluation uses its own tuned material.
 var pieceValue = [7]int{0, 100, 320, 330, 500, 900, 0}
 

@@ -3,7 +3,7 @@ package chess
 // Status is how a game stands after the last move.
 type Status uint8
 
-// Game states, in the order rules/standard.md B2 reports them when several
+// Game states, in the order docs/rules/standard.md B2 reports them when several
 // hold at once: checkmate or stalemate first, then insufficient material,
 // repetition and the fifty-move rule.
 const (
@@ -23,7 +23,7 @@ func (s Status) String() string {
 // IsDraw reports whether the status ends the game in a draw.
 func (s Status) IsDraw() bool { return s >= Stalemate }
 
-// Status applies the app's automatic end-of-game rules (rules/standard.md
+// Status applies the app's automatic end-of-game rules (docs/rules/standard.md
 // B2): strictFIDEBishops restricts K+B v K+B to same-coloured bishops.
 func (p *Position) Status(strictFIDEBishops bool) Status {
 	var l MoveList

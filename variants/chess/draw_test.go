@@ -126,7 +126,7 @@ func TestRepetitionCastlingRights(t *testing.T) {
 }
 
 // TestRepetitionEnPassant: an en-passant target is part of the position's
-// identity only when the capture is legal (rules/standard.md B2.1).
+// identity only when the capture is legal (docs/rules/standard.md B2.1).
 func TestRepetitionEnPassant(t *testing.T) {
 	t.Run("no capturing pawn", func(t *testing.T) {
 		// After e2e4 nothing can take en passant: the position equals the
@@ -308,7 +308,7 @@ func TestInsufficientAfterCapture(t *testing.T) {
 	}
 }
 
-// TestStatusPrecedence follows rules/standard.md B2: checkmate or stalemate
+// TestStatusPrecedence follows docs/rules/standard.md B2: checkmate or stalemate
 // first, then insufficient material, repetition, fifty moves.
 func TestStatusPrecedence(t *testing.T) {
 	t.Run("mate beats insufficient material", func(t *testing.T) {

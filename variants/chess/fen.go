@@ -30,7 +30,7 @@ func NewPosition() *Position {
 // first or last rank, the side not to move in check, castling rights
 // without king and rook at home, or an impossible en-passant square.
 // An en-passant square on which no capture is legal is accepted and dropped,
-// as it does not change the position (rules/standard.md B2.1).
+// as it does not change the position (docs/rules/standard.md B2.1).
 func ParseFEN(fen string) (*Position, error) {
 	p, err := parseBoardFEN(fen)
 	if err != nil {

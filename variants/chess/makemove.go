@@ -167,7 +167,7 @@ func castleRookSquares(kingTo Square) (Square, Square) {
 
 // legalEP returns s if the side to move has a legal en-passant capture onto
 // s, else NoSquare. Keeping the square only when the capture is possible
-// makes the hash follow the FIDE repetition rule (rules/standard.md B2.1).
+// makes the hash follow the FIDE repetition rule (docs/rules/standard.md B2.1).
 func (p *Position) legalEP(s Square) Square {
 	if s == NoSquare {
 		return NoSquare

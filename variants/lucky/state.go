@@ -1,5 +1,5 @@
 // Package lucky implements "Cartas de la Suerte" (Lucky Cards chess), as
-// specified in rules/lucky-cards.md, on top of the variants/chess board: the
+// specified in docs/rules/lucky.md, on top of the variants/chess board: the
 // 54-card deck (56 with the instruction cards), drawing as a chance event,
 // every movement, material and temporal card, annulment, both editions,
 // Carta Obligatoria with optional king capture, and every end condition.

@@ -11,7 +11,7 @@ import (
 // Role is a piece's role in the starting position, without colour: the
 // king's rook, bishop and knight, the queen's rook, bishop and knight, and
 // the eight pawns by starting file. Kings and queens have no role: they can
-// never be spies (rules/spy-chess.md section 2).
+// never be spies (docs/rules/spy.md section 2).
 type Role uint8
 
 // The fourteen roles, in the order of the card table.

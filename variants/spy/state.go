@@ -1,5 +1,5 @@
 // Package spy implements Ajedrez con Espía (spy chess, "Hidden Game"),
-// rules/spy-chess.md: standard chess in which each player secretly holds a
+// docs/rules/spy.md: standard chess in which each player secretly holds a
 // card naming a spy among the opponent's pieces, and each player's original
 // queen moves as rook + bishop + knight until its owner reveals the spy.
 //
@@ -77,7 +77,7 @@ const (
 	DrawFIDE
 )
 
-// Options are the rule options of rules/spy-chess.md section 10.
+// Options are the rule options of docs/rules/spy.md section 10.
 type Options struct {
 	// KingCapture is the literal "captura del Rey" reading: no move is
 	// illegal because of check, the game ends when a king is captured,
