@@ -105,12 +105,16 @@ func (m Move) String() string {
 	return m.From().String() + m.To().String() + suffix
 }
 
+// MaxMoves is a MoveList's capacity.
+const MaxMoves = 512
+
 // MoveList is a fixed-size move buffer: generation never allocates. Its
 // capacity covers the variants too: standard chess has at most 218 legal
 // moves, but queens that also jump like knights (super:Q) with every pawn
-// promoted can exceed 400.
+// promoted can exceed 400. Buffers kept beside a list, one entry per
+// move, are sized by MaxMoves.
 type MoveList struct {
-	Moves [512]Move
+	Moves [MaxMoves]Move
 	N     int
 }
 

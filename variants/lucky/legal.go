@@ -398,7 +398,8 @@ func (s *State) legalCard(buf []variants.Action) []variants.Action {
 	var l chess.MoveList
 	s.candidates(&l, s.m.used, s.m.moved)
 	n := s.cardMade()
-	var vals [256]int16
+	// One value per candidate: as many as the list can hold.
+	var vals [chess.MaxMoves]int16
 	best := -1
 	for i, m := range l.Slice() {
 		v := s.stepValue(m, n, s.m.used, s.m.moved)

@@ -339,3 +339,42 @@ func TestPawnsForward(t *testing.T) {
 	wantPiece(t, s, "d2", 'P')
 	wantPiece(t, s, "a3", 'P')
 }
+
+func TestCardCandidatesBeyond256(t *testing.T) {
+	// Twenty-one queens that also jump like knights (super:Q held), a rook
+	// and choose1:R/Q: 296 candidate moves, past the 256 values the
+	// obligation's scratch array once held (it panicked here). Only the
+	// black king is on Black's side and no White move can expose the
+	// White king, so every queen and rook move (no capture of the king)
+	// is a candidate and, with a quota of one, a legal card move.
+	s := mk(t, "1QQQQQQK/2Q4Q/2Q4Q/2Q4Q/2Q4Q/2QQQQQQ/1R5Q/k7 w - - 0 10 hold=super:Q,- turn=draw")
+	play(t, s, "choose1:R/Q")
+	wantTurn(t, s, chess.White, PhaseSequence)
+	p := s.Position()
+	occ := p.Occupied()
+	want := 0
+	for b := p.Pieces(chess.White, chess.Queen); b != 0; {
+		sq := b.PopLSB()
+		want += ((chess.QueenAttacks(sq, occ) | chess.KnightAttacks(sq)) &^ occ).Count()
+	}
+	for b := p.Pieces(chess.White, chess.Rook); b != 0; {
+		want += (chess.RookAttacks(b.PopLSB(), occ) &^ occ).Count()
+	}
+	got := s.Legal(nil)
+	if len(got) != want || want != 296 {
+		t.Fatalf("%d card moves, want %d (296 expected)", len(got), want)
+	}
+	seen := map[string]bool{}
+	for _, a := range got {
+		tok := FormatAction(a)
+		if seen[tok] {
+			t.Fatalf("%s listed twice", tok)
+		}
+		seen[tok] = true
+		if m := MoveOf(a); TypeOf(a) != ActMove || !(p.Pieces(chess.White, chess.Queen) | p.Pieces(chess.White, chess.Rook)).Has(m.From()) {
+			t.Fatalf("%s is not a queen or rook move", tok)
+		}
+	}
+	play(t, s, "h2d2")
+	wantTurn(t, s, chess.Black, PhaseStart)
+}
