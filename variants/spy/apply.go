@@ -3,6 +3,7 @@ package spy
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"azar/variants"
@@ -10,9 +11,14 @@ import (
 )
 
 // Actions: a chess move is its chess.Move (bits 0-31); a reveal sets bit 32
-// and carries the revealed card in bits 33-40; the king-capture pass is
-// chess.NullMove.
+// and carries the revealed card in bits 33-40; the draw claim is bit 41
+// alone; the king-capture pass is chess.NullMove.
 const revealBit variants.Action = 1 << 32
+
+// ClaimAction claims the draw that draw_claims=fide leaves to the player
+// to move (threefold repetition, fifty-move rule): it ends the game drawn
+// and changes nothing on the board.
+const ClaimAction variants.Action = 1 << 41
 
 // MoveAction is the action of chess move m.
 func MoveAction(m chess.Move) variants.Action { return variants.Action(m) }
@@ -31,7 +37,7 @@ func IsReveal(a variants.Action) (Card, bool) {
 	return Card(a >> 33 & 0xff), true
 }
 
-// ActionMove returns a's chess move (false for a reveal).
+// ActionMove returns a's chess move (false for a reveal or a claim).
 func ActionMove(a variants.Action) (chess.Move, bool) {
 	if a&revealBit != 0 || a>>32 != 0 {
 		return chess.NoMove, false
@@ -42,15 +48,21 @@ func ActionMove(a variants.Action) (chess.Move, bool) {
 // Legal appends the legal actions of the side to move: its legal moves,
 // then the reveal when legal (in a seat's view, one reveal per card the
 // opponent may hold whose reveal is legal), or in the king-capture game
-// the pass when it has no other action. Nothing once the game is over.
+// the pass when it has no other action; last the claim, when a draw can
+// be claimed (CanClaimDraw). Nothing once the game is over.
 func (s *State) Legal(buf []variants.Action) []variants.Action {
 	if s.status().over {
 		return buf
 	}
-	return s.appendLegal(buf)
+	buf = s.appendLegal(buf)
+	if ok, _ := s.CanClaimDraw(); ok {
+		buf = append(buf, ClaimAction)
+	}
+	return buf
 }
 
-// appendLegal is Legal without the end-of-game test.
+// appendLegal is Legal without the end-of-game test and without the
+// claim, a draw rule (Perft follows none).
 func (s *State) appendLegal(buf []variants.Action) []variants.Action {
 	start := len(buf)
 	var l moveList
@@ -79,6 +91,16 @@ func (s *State) check(a variants.Action) error {
 		return fmt.Errorf("%w: the game is over", variants.ErrIllegal)
 	}
 	us := s.pos.Side()
+	if a == ClaimAction {
+		if s.opts.DrawClaims != DrawFIDE {
+			return fmt.Errorf("%w: claim: draws are not claimed under draw_claims=automatic", variants.ErrIllegal)
+		}
+		if ok, _ := s.CanClaimDraw(); !ok {
+			return fmt.Errorf("%w: claim: no threefold repetition or fifty-move rule to claim (position seen %d times, %d half-moves without a capture or pawn move)",
+				variants.ErrIllegal, s.RepetitionCount(), s.pos.Rule50())
+		}
+		return nil
+	}
 	if card, ok := IsReveal(a); ok {
 		if a>>41 != 0 || !card.Valid() || card == Wild || card == Neutral {
 			return fmt.Errorf("%w: malformed reveal action %#x", variants.ErrIllegal, uint64(a))
@@ -94,7 +116,7 @@ func (s *State) check(a variants.Action) error {
 			return fmt.Errorf("%w: 0000 (pass) exists only in the king-capture game", variants.ErrIllegal)
 		}
 		var buf [8]variants.Action
-		if l := s.Legal(buf[:0]); len(l) != 1 || l[0] != PassAction {
+		if !slices.Contains(s.Legal(buf[:0]), PassAction) {
 			return fmt.Errorf("%w: 0000 (pass) only when there is no other action", variants.ErrIllegal)
 		}
 		return nil
@@ -148,10 +170,20 @@ func (s *State) Apply(a variants.Action) error {
 func (s *State) apply(a variants.Action) {
 	p := s.pos
 	us, them := p.Side(), p.Side().Other()
+	var claim string
+	if a == ClaimAction {
+		_, claim = s.CanClaimDraw() // before the record, which it would count
+	}
 	s.hist = append(s.hist, record{
 		action: a, key: s.key, bicolour: s.bicolour, qsq: s.qsq, qcomp: s.qcomp,
 		centre: s.centre, revealed: s.revealed, card: s.card, ep: s.ep, roleAt: s.roleAt,
 	})
+	if a == ClaimAction {
+		// Not a turn: the board, the side to move and the ply stay.
+		s.claimed = claim + " (claimed)"
+		s.stat.valid = false
+		return
+	}
 	s.ep = chess.NoSquare
 	if card, ok := IsReveal(a); ok {
 		sq := s.spyOf(us, card)
@@ -227,6 +259,12 @@ func (s *State) Undo() {
 		return
 	}
 	r := &s.hist[n-1]
+	if r.action == ClaimAction {
+		s.claimed = ""
+		s.hist = s.hist[:n-1]
+		s.stat.valid = false
+		return
+	}
 	s.pos.Unmake()
 	if _, ok := IsReveal(r.action); ok {
 		s.pos.Unmake()
@@ -255,7 +293,8 @@ var errSyntax = errors.New("malformed action")
 // ParseAction reads an action token: a move in UCI notation (e2e4, e7e8q,
 // e1g1 castling), the reveal (reveal, or reveal:<card> such as
 // reveal:spy:KN or reveal:wild:QR; the opponent's reveal in a seat's view
-// must name the card), or 0000 (the king-capture pass). Malformed tokens
+// must name the card), claim (a draw, under draw_claims=fide) or 0000 (the
+// king-capture pass). Malformed tokens
 // give a plain error; legal-looking ones the rules refuse wrap
 // variants.ErrIllegal.
 func (s *State) ParseAction(tok string) (variants.Action, error) {
@@ -288,6 +327,8 @@ func (s *State) ParseAction(tok string) (variants.Action, error) {
 		a = RevealAction(c)
 	case tok == "0000":
 		a = PassAction
+	case tok == "claim":
+		a = ClaimAction
 	default:
 		m, err := parseUCI(tok)
 		if err != nil {
@@ -305,7 +346,7 @@ func (s *State) ParseAction(tok string) (variants.Action, error) {
 // is settled by resolve.
 func parseUCI(tok string) (chess.Move, error) {
 	if len(tok) < 4 || len(tok) > 5 {
-		return 0, fmt.Errorf("%w: %q: want a UCI move (e2e4, e7e8q), reveal[:card] or 0000", errSyntax, tok)
+		return 0, fmt.Errorf("%w: %q: want a UCI move (e2e4, e7e8q), reveal[:card], claim or 0000", errSyntax, tok)
 	}
 	from, ok1 := chess.ParseSquare(tok[:2])
 	to, ok2 := chess.ParseSquare(tok[2:4])
@@ -347,8 +388,12 @@ func (s *State) resolve(m chess.Move) chess.Move {
 	return m
 }
 
-// FormatAction writes a's token: the UCI move, reveal:<card>, or 0000.
+// FormatAction writes a's token: the UCI move, reveal:<card>, claim, or
+// 0000.
 func (s *State) FormatAction(a variants.Action) string {
+	if a == ClaimAction {
+		return "claim"
+	}
 	if c, ok := IsReveal(a); ok {
 		return "reveal:" + c.String()
 	}

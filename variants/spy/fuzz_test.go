@@ -14,6 +14,7 @@ var fuzzFENs = []string{
 	"KRBn4/PP1P4/8/8/8/8/8/7k w - - 0 1 -/- --/--",
 	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 	"8/8/8/KPp4q/8/8/8/4k3 w - c6 0 1 -/BN c-/cX w=neutral",
+	"4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
 }
 
 func FuzzParseState(f *testing.F) {
@@ -53,12 +54,16 @@ func FuzzParseState(f *testing.F) {
 
 func FuzzParseAction(f *testing.F) {
 	for i := range fuzzFENs {
-		for _, tok := range []string{"e2e4", "reveal", "reveal:spy:QN", "reveal:wild:QN", "0000", "e7e8q", "e1g1", "b5a6", "a7a5", "d5e6", "reveal:neutral", "x", ""} {
+		for _, tok := range []string{"e2e4", "reveal", "reveal:spy:QN", "reveal:wild:QN", "0000", "e7e8q", "e1g1", "b5a6", "a7a5", "d5e6", "reveal:neutral", "claim", "x", ""} {
 			f.Add(uint8(i), tok)
 		}
+		f.Add(uint8(64+i), "claim") // draw_claims=fide
 	}
 	f.Fuzz(func(t *testing.T, i uint8, tok string) {
-		s, err := ParseState(fuzzFENs[int(i)%len(fuzzFENs)], Options{KingCapture: i >= 128})
+		// i picks the position, draw_claims=fide (bit 6), king capture
+		// (bit 7).
+		opts := Options{KingCapture: i >= 128, DrawClaims: DrawClaims(i >> 6 & 1)}
+		s, err := ParseState(fuzzFENs[int(i&63)%len(fuzzFENs)], opts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,12 @@ import (
 )
 
 // Perft counts the leaves of the tree of legal actions (moves, reveals,
-// the king-capture pass) to the given depth. The draw rules do not stop
-// it; a position without actions (checkmate, stalemate, a captured king)
-// is a leaf with no children, as in chess perft.
+// the king-capture pass) to the given depth. The draw rules neither stop
+// it nor add to it: the claim of draw_claims=fide is no perft action (the
+// protocol's `go perft` walks Legal instead, which ends at a draw and
+// counts a claim as one action without children, as lucky's does). A
+// position without actions (checkmate, stalemate, a captured king) is a
+// leaf with no children, as in chess perft.
 func (s *State) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1

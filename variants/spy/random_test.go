@@ -89,8 +89,12 @@ func checkInvariants(t *testing.T, s *State, deep bool) {
 	if t2.EncodeFull() != s.EncodeFull() || t2.Key() != s.Key() || t2.roleAt != s.roleAt {
 		fail("FEN round trip: %s", t2.EncodeFull())
 	}
+	// A FEN carries no history: where the repetitions decide (a threefold
+	// ends the game or may be claimed, or was claimed) a parsed state's
+	// actions differ.
+	byHistory := s.DrawClaimed() || s.RepetitionCount() >= 3
 	full := actionSet(s)
-	if got := actionSet(t2); !slices.Equal(got, full) {
+	if got := actionSet(t2); !byHistory && !slices.Equal(got, full) {
 		fail("FEN round trip changes the actions: %v vs %v", got, full)
 	}
 	for seat := variants.Player(0); seat < 2; seat++ {
@@ -105,11 +109,13 @@ func checkInvariants(t *testing.T, s *State, deep bool) {
 			fail("seat %d: parsed view %s, View %s", seat, v.EncodeFull(), s.View(seat).EncodeFull())
 		}
 		got := actionSet(v)
-		if seat == variants.Player(p.Side()) {
+		switch {
+		case byHistory:
+		case seat == variants.Player(p.Side()):
 			if !slices.Equal(got, full) {
 				fail("seat %d to move sees actions %v, referee %v", seat, got, full)
 			}
-		} else {
+		default:
 			for _, a := range full {
 				if !slices.Contains(got, a) {
 					fail("seat %d's view lacks the opponent's action %s", seat, s.FormatAction(a))

@@ -502,6 +502,90 @@ func TestDraws(t *testing.T) {
 	}
 }
 
+func TestDrawClaim(t *testing.T) {
+	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	fide := Options{DrawClaims: DrawFIDE}
+	// Automatic draws: never a claim (the threefold itself ends the game).
+	s, _ := NewGame(Options{}, SpyKN, Neutral)
+	wantIllegal(t, s, "claim", "draw_claims=automatic")
+	play(t, s, shuffle...)
+	wantIllegal(t, s, "claim", "draw_claims=automatic")
+	play(t, s, shuffle...)
+	wantIllegal(t, s, "claim", "game is over")
+
+	// FIDE: not before the threefold, then a legal action, last.
+	s, _ = NewGame(fide, SpyKN, Neutral)
+	play(t, s, shuffle...)
+	wantIllegal(t, s, "claim", "no threefold repetition or fifty-move rule to claim (position seen 2 times")
+	if hasToken(s, "claim") {
+		t.Error("claim listed at the second occurrence")
+	}
+	play(t, s, shuffle...)
+	if l := s.Legal(nil); l[len(l)-1] != ClaimAction || !hasToken(s, "claim") {
+		t.Fatalf("claim not the last legal action: %v", legalTokens(s))
+	}
+	// Perft knows no draw rule: the claim is not among its actions, and
+	// both options count the same tree.
+	if n, want := s.Perft(1), uint64(len(s.Legal(nil))-1); n != want {
+		t.Errorf("Perft(1) = %d, want %d (the legal actions but the claim)", n, want)
+	}
+	for _, d := range s.Divide(1) {
+		if d.Action == "claim" {
+			t.Error("Divide lists the claim")
+		}
+	}
+	auto := mustParse(t, s.EncodeFull())
+	if a, b := auto.Perft(2), s.Perft(2); a != b {
+		t.Errorf("Perft(2): automatic %d, fide %d", a, b)
+	}
+	before, n, ply := s.EncodeFull(), s.HistoryLen(), s.Ply()
+	play(t, s, "claim")
+	over, scores, why := s.Result()
+	if !over || !slices.Equal(scores, []float64{0.5, 0.5}) || why != "threefold repetition (claimed)" {
+		t.Errorf("after the claim: %v %v %q", over, scores, why)
+	}
+	if !s.DrawClaimed() || s.ToAct() != variants.NoPlayer || len(s.Legal(nil)) != 0 {
+		t.Error("the claim did not end the game")
+	}
+	if s.EncodeFull() != before || s.Ply() != ply || s.HistoryLen() != n+1 || s.SAN(ClaimAction) != "claim" {
+		t.Errorf("the claim changed the position: %s ply %d", s.EncodeFull(), s.Ply())
+	}
+	if a, _ := s.LastAction(); a != ClaimAction {
+		t.Errorf("last action %#x", uint64(a))
+	}
+	wantIllegal(t, s, "claim", "game is over")
+	wantIllegal(t, s, "g1f3", "game is over")
+	s.Undo()
+	if over, _, _ := s.Result(); over || s.DrawClaimed() || s.EncodeFull() != before || s.HistoryLen() != n || s.RepetitionCount() != 3 {
+		t.Errorf("undo of the claim: %s, %d times", s.EncodeFull(), s.RepetitionCount())
+	}
+	if ok, why := s.CanClaimDraw(); !ok || why != "threefold repetition" {
+		t.Errorf("after the undo: %v %q", ok, why)
+	}
+	// Playing on instead, the position after Nf3 comes a third time: the
+	// opponent may claim, in its own view too.
+	play(t, s, "g1f3")
+	if !hasToken(s, "claim") || !hasToken(s.View(1), "claim") {
+		t.Error("no claim for Black at the third Nf3")
+	}
+
+	// The fifty-move rule, from the FEN's counter.
+	s = mustParse(t, "4k3/8/8/8/8/8/8/R3K3 w - - 98 80", fide)
+	play(t, s, "a1a2")
+	wantIllegal(t, s, "claim", "99 half-moves")
+	play(t, s, "e8d8")
+	play(t, s, "claim")
+	if _, _, why := s.Result(); why != "fifty-move rule (claimed)" {
+		t.Errorf("fifty: %q", why)
+	}
+	// With king capture: the pass stays legal beside the claim.
+	s = mustParse(t, "KRBn4/PP1P4/8/8/8/8/8/7k w - - 100 80 -/- --/--", Options{KingCapture: true, DrawClaims: DrawFIDE})
+	if got := legalTokens(s); !slices.Equal(got, []string{"0000", "claim"}) {
+		t.Fatalf("pass and claim: %v", got)
+	}
+	play(t, s, "0000")
+}
+
 func TestOptionsSet(t *testing.T) {
 	var o Options
 	if o.Set("king_capture", "true") != nil || !o.KingCapture {
@@ -529,6 +613,8 @@ func TestApplyRefusalsLeaveStateUnchanged(t *testing.T) {
 		RevealAction(Neutral),
 		RevealAction(numCards + 3),
 		PassAction,
+		ClaimAction,
+		ClaimAction | 1,
 		1 << 50,
 		revealBit | 1<<45,
 	} {
@@ -541,12 +627,12 @@ func TestApplyRefusalsLeaveStateUnchanged(t *testing.T) {
 			t.Errorf("Apply(%#x) changed the state", uint64(bad))
 		}
 	}
-	for _, tok := range []string{"", "e2", "e2e9", "e7e8k", "reveal:", "reveal:spy:Q", "reveal:wild", "i2i4", "O-O", "e2e4 "} {
+	for _, tok := range []string{"", "e2", "e2e9", "e7e8k", "reveal:", "reveal:spy:Q", "reveal:wild", "i2i4", "O-O", "e2e4 ", "claims", "claim:3", "Claim"} {
 		if _, err := s.ParseAction(tok); err == nil || errors.Is(err, variants.ErrIllegal) {
 			t.Errorf("ParseAction(%q) = %v, want a syntax error", tok, err)
 		}
 	}
-	for _, tok := range []string{"e2e5", "e7e5", "e1g1", "reveal", "reveal:spy:QR", "0000", "a2a1q", "reveal:neutral"} {
+	for _, tok := range []string{"e2e5", "e7e5", "e1g1", "reveal", "reveal:spy:QR", "0000", "a2a1q", "reveal:neutral", "claim"} {
 		if _, err := s.ParseAction(tok); !errors.Is(err, variants.ErrIllegal) {
 			t.Errorf("ParseAction(%q) = %v, want ErrIllegal", tok, err)
 		}

@@ -25,9 +25,12 @@ func (s *State) IsCapture(a variants.Action) bool {
 // SAN writes a in the game record's notation: standard algebraic notation
 // for a move, with disambiguation, check (+) and mate (#) by spy-chess
 // rules (the original queen's knight jumps included); reveal:<card> for a
-// reveal, with + or # when the reveal gives check or mate; 0000 for the
-// pass. a must be legal here.
+// reveal, with + or # when the reveal gives check or mate; claim for the
+// draw claim; 0000 for the pass. a must be legal here.
 func (s *State) SAN(a variants.Action) string {
+	if a == ClaimAction {
+		return "claim"
+	}
 	var b strings.Builder
 	if c, ok := IsReveal(a); ok {
 		b.WriteString("reveal:" + c.String())

@@ -158,6 +158,9 @@ type State struct {
 	key uint64
 
 	hist []record
+	// claimed is the reason of a claimed draw (ClaimAction), which ends
+	// the game; "" until then.
+	claimed string
 
 	// cache of the game's status in the current position.
 	stat status
@@ -366,6 +369,9 @@ func (s *State) status() status {
 }
 
 func (s *State) computeStatus() status {
+	if s.claimed != "" {
+		return status{valid: true, over: true, winner: -1, reason: s.claimed}
+	}
 	p := s.pos
 	us := p.Side()
 	if s.opts.KingCapture {
@@ -401,10 +407,14 @@ func (s *State) computeStatus() status {
 // RepetitionCount is how many times the current position (by Key) has
 // occurred since the last irreversible action, this one included.
 func (s *State) RepetitionCount() int {
+	h := s.hist
+	if s.claimed != "" {
+		h = h[:len(h)-1] // the claim, which is no turn
+	}
 	n := 1
-	stop := max(len(s.hist)-s.pos.Rule50(), 0)
-	for i := len(s.hist) - 2; i >= stop; i -= 2 {
-		if s.hist[i].key == s.key {
+	stop := max(len(h)-s.pos.Rule50(), 0)
+	for i := len(h) - 2; i >= stop; i -= 2 {
+		if h[i].key == s.key {
 			n++
 		}
 	}
@@ -412,10 +422,10 @@ func (s *State) RepetitionCount() int {
 }
 
 // CanClaimDraw reports whether the player to move may claim a draw under
-// FIDE rules (threefold repetition or the 50-move rule); with automatic
-// draws such a game is already over.
+// FIDE rules (threefold repetition or the 50-move rule), and which: the
+// action ClaimAction. With automatic draws such a game is already over.
 func (s *State) CanClaimDraw() (bool, string) {
-	if s.status().over {
+	if s.opts.DrawClaims != DrawFIDE || s.status().over {
 		return false, ""
 	}
 	if s.RepetitionCount() >= 3 {
@@ -426,3 +436,7 @@ func (s *State) CanClaimDraw() (bool, string) {
 	}
 	return false, ""
 }
+
+// DrawClaimed reports whether the game ended by a claimed draw
+// (ClaimAction): the board is the claim's position, the game is over.
+func (s *State) DrawClaimed() bool { return s.claimed != "" }
