@@ -310,7 +310,10 @@ func (e *Engine) waitIfRequired(ctx context.Context, l search.Limits) {
 // rootActions lists the actions the engine may choose: st's legal actions
 // (within only), without reveals when the engine does not know its own
 // card (it cannot reveal a card it does not know it holds) or when its
-// policy never reveals, as long as another action remains.
+// policy never reveals, as long as another action remains. A draw claim
+// comes first, so that it wins the ties: the search scores a move that
+// repeats the position as a draw too, but only the claim makes it one
+// (the opponent could deviate).
 func (e *Engine) rootActions(st *spy.State, only []variants.Action) []variants.Action {
 	legal := st.Legal(nil)
 	if len(only) > 0 {
@@ -323,6 +326,10 @@ func (e *Engine) rootActions(st *spy.State, only []variants.Action) []variants.A
 		if len(moves) > 0 || st.Card(us) == spy.NoCard {
 			legal = moves
 		}
+	}
+	if i := slices.Index(legal, spy.ClaimAction); i > 0 {
+		copy(legal[1:i+1], legal[:i])
+		legal[0] = spy.ClaimAction
 	}
 	return legal
 }

@@ -286,3 +286,50 @@ func TestRevealPlies(t *testing.T) {
 		t.Errorf("RevealPlies 1000 kept as %d, want %d", e.Options().RevealPlies, AllPlies)
 	}
 }
+
+// TestClaims: under draw_claims=fide the engine claims a draw it would
+// otherwise play on from a lost position (down a queen), at the fifty-move
+// rule and at a threefold repetition, where the moves that repeat score
+// as draws too and the claim wins the tie; up a queen it plays on.
+func TestClaims(t *testing.T) {
+	fide := spy.Options{DrawClaims: spy.DrawFIDE}
+	parse := func(fen string) *spy.State {
+		st, err := spy.ParseState(fen, fide)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	st := parse("4k3/8/8/3q4/8/8/8/K7 w - - 100 80 -/RBN --/-- - w=neutral")
+	for _, depth := range []int{1, 3} {
+		res := searchWith(t, PolicySearch, st, search.Limits{Depth: depth})
+		if res.Action != spy.ClaimAction || res.Score != 0 {
+			t.Errorf("depth %d, down a queen at the fifty-move rule: played %s (%d), want claim at 0 (scores %v)", depth, st.FormatAction(res.Action), res.Score, res.Scores)
+		}
+	}
+	st = parse("4k3/8/8/3Q4/8/8/8/K7 w - - 100 80 RBN/- --/-- - w=neutral")
+	res := searchWith(t, PolicySearch, st, search.Limits{Depth: 3})
+	if res.Action == spy.ClaimAction || res.Score < 500 {
+		t.Errorf("up a queen at the fifty-move rule: played %s (%d)", st.FormatAction(res.Action), res.Score)
+	}
+	if !slices.ContainsFunc(res.Scores, func(s ActionScore) bool { return s.Action == spy.ClaimAction && s.Score == 0 }) {
+		t.Errorf("the claim was not searched as a draw: %v", res.Scores)
+	}
+
+	st = parse("k2q4/8/8/8/8/8/8/1N5K w - - 0 1 -/RBN --/-- - w=neutral")
+	for range 2 {
+		for _, tok := range []string{"b1a3", "d8d7", "a3b1", "d7d8"} {
+			a, err := st.ParseAction(tok)
+			if err == nil {
+				err = st.Apply(a)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	res = searchWith(t, PolicySearch, st, search.Limits{Depth: 3})
+	if res.Action != spy.ClaimAction {
+		t.Errorf("down a queen at a threefold repetition: played %s (%d), want claim (scores %v)", st.FormatAction(res.Action), res.Score, res.Scores)
+	}
+}

@@ -213,7 +213,9 @@ func (t *searcher) negamax(alpha, beta, depth, ply int) int {
 	if ply > t.seldepth {
 		t.seldepth = ply
 	}
-	if s.RepetitionCount() >= 2 {
+	// A claimed draw (spy.ClaimAction) is over with nothing to search; a
+	// repetition is scored as the draw it can be made.
+	if s.DrawClaimed() || s.RepetitionCount() >= 2 {
 		return 0
 	}
 	if ply >= maxPly-2 {
@@ -347,6 +349,9 @@ func (t *searcher) qsearch(alpha, beta, ply, qply int) int {
 		t.seldepth = ply
 	}
 	s := t.s
+	if s.DrawClaimed() {
+		return 0 // the claim of an evasion list (in check)
+	}
 	inCheck := s.InCheck()
 	var acts []variants.Action
 	best := -inf
@@ -405,7 +410,7 @@ func (t *searcher) qsearch(alpha, beta, ply, qply int) int {
 // (plus a margin) would not reach alpha.
 func (t *searcher) futile(a variants.Action, stand, alpha int) bool {
 	if _, ok := spy.ActionMove(a); !ok {
-		return false // a reveal
+		return false // a reveal (the claim is no noisy action)
 	}
 	see := t.s.SEE(a)
 	return see < 0 || stand+see+200 <= alpha
@@ -449,7 +454,7 @@ func (t *searcher) orderActions(acts []variants.Action, ply int, ttAct variants.
 		case a == ttAct:
 			k = 1 << 30
 		case !isMove:
-			k = 1 << 29 // a reveal
+			k = 1 << 29 // a reveal, or the claim: a draw bound at once
 		case t.s.IsCapture(a):
 			victim := int32(100)
 			if pc := p.At(m.To()); pc != chess.NoPiece {
