@@ -3,6 +3,7 @@ package protocol_test
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -213,6 +214,8 @@ func FuzzCommand(f *testing.F) {
 		"setoption name UCI_Variant value spy\nposition startpos card spy:KN moves e2e4 e7e5\ngo depth 2",
 		"setoption name UCI_Variant value spy\nposition startpos card b=wild\ngo depth 1\nd",
 		"setoption name UCI_Variant value spy\nposition startpos card spy:Pa moves e2e4 d7d5 e4e5 d5d4 reveal\ngo nodes 300\ngo perft 2",
+		"setoption name UCI_Variant value spy\nsetoption name SpyDrawClaims value fide\nposition startpos card spy:KN moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8\ngo depth 2\nposition startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 claim\ngo depth 1",
+		"setoption name UCI_Variant value spy\nposition startpos moves claim",
 		"setoption name UCI_Variant value lucky\nposition startpos moves e2e4 e7e5 draw move2:P+P d2d4 c2c3\ngo depth 2",
 		"setoption name UCI_Variant value lucky\nsetoption name Lucky_Edition value first\nsetoption name Lucky_TemporalCards value super:Q,bogus",
 		"setoption name UCI_Variant value lucky\nsetoption name Lucky_KingCapture value true\nposition startpos moves e2e4 draw\ngo nodes 200",
@@ -307,7 +310,17 @@ func checkFuzzBestmove(t *testing.T, p *protocol.Protocol, out *sink, delta []st
 		if err != nil {
 			t.Fatalf("d printed an unreadable spy FEN %q: %v", fen, err)
 		}
-		if len(st.Legal(nil)) == 0 && best == "bestmove 0000" {
+		over := slices.ContainsFunc(out.lines()[before:], prefix("Status: over"))
+		if (over || len(st.Legal(nil)) == 0) && best == "bestmove 0000" {
+			return // over, perhaps by the history (a claimed draw), which the FEN lacks
+		}
+		if best == "bestmove claim" {
+			// A threefold is in the history, which the FEN lacks.
+			if !slices.ContainsFunc(out.lines()[before:], func(l string) bool {
+				return strings.HasPrefix(l, "Status: ") && strings.Contains(l, ", may claim ")
+			}) {
+				t.Fatalf("bestmove claim where d shows no claim: %q", out.lines()[before:])
+			}
 			return
 		}
 		checkSpyBestmove(t, best, st)

@@ -119,8 +119,13 @@ func parseSpyPosition(args []string, rules spy.Options) (spyPosition, error) {
 				return sp, fmt.Errorf("card %s: with two cards, write w=<card>,b=<card>", quote(item))
 			default:
 				// The holder is the side to move after the actions, each
-				// of which is one turn.
-				if len(moves)%2 == 1 {
+				// of which is one turn but a draw claim, which ends the
+				// game and so comes last.
+				turns := len(moves)
+				if turns > 0 && moves[turns-1] == "claim" {
+					turns--
+				}
+				if turns%2 == 1 {
 					side = side.Other()
 				}
 			}
@@ -328,8 +333,12 @@ func (p *Protocol) spyDisplay() {
 		lines = append(lines, "Status: over, "+reason)
 	} else {
 		b := st.Belief(variants.Player(st.Side()))
-		lines = append(lines, fmt.Sprintf("Status: %s to move, %d legal actions, %d worlds for %s's card",
-			st.Side(), len(st.Legal(nil)), len(b.Distinct()), st.Side().Other()))
+		claim := ""
+		if ok, why := st.CanClaimDraw(); ok {
+			claim = ", may claim " + why
+		}
+		lines = append(lines, fmt.Sprintf("Status: %s to move, %d legal actions%s, %d worlds for %s's card",
+			st.Side(), len(st.Legal(nil)), claim, len(b.Distinct()), st.Side().Other()))
 	}
 	p.out.send(lines...)
 }

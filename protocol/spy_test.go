@@ -238,3 +238,71 @@ func TestSpyStopPonderPerft(t *testing.T) {
 		t.Errorf("eval: %q", ls)
 	}
 }
+
+// TestSpyClaim: under SpyDrawClaims fide a threefold repetition may be
+// claimed (token claim): the engine, down a queen, answers bestmove claim;
+// a claim in the moves ends the game; a claim with nothing to claim, or
+// under automatic draws, is one error line and the position is kept.
+func TestSpyClaim(t *testing.T) {
+	out, h := spySession(t, "setoption name SpyDrawClaims value fide")
+	// White's knight and Black's queen go out and back twice: White to
+	// move in the start position for the third time.
+	const lost = "k2q4/8/8/8/8/8/8/1N5K w - - 0 1 -/RBN --/-- -"
+	twice := " moves b1a3 d8d7 a3b1 d7d8 b1a3 d8d7 a3b1 d7d8"
+	if l := bestAfter(t, out, h, "position fen "+lost+" card neutral"+twice, "go depth 3"); l != "bestmove claim" {
+		t.Errorf("down a queen at a threefold: %q, want bestmove claim", l)
+	}
+	if l := bestAfter(t, out, h, "go depth 2 searchmoves claim"); l != "bestmove claim" {
+		t.Errorf("searchmoves claim: %q", l)
+	}
+	display := func() string {
+		n := len(out.lines())
+		h("d")
+		h("isready")
+		i := out.waitFor(t, n, func(l string) bool { return l == "readyok" }, 5*time.Second)
+		return strings.Join(out.lines()[n:i], "\n")
+	}
+	// The claim ends the game; the card given is still White's, the side
+	// to move (the claim is no turn).
+	h("position fen " + lost + " card neutral" + twice + " claim")
+	d := display()
+	if !strings.Contains(d, "Status: over, threefold repetition (claimed)") || !strings.Contains(d, "Cards: white neutral") {
+		t.Errorf("d after the claim:\n%s", d)
+	}
+	if l := bestAfter(t, out, h, "go depth 2"); l != "bestmove 0000" {
+		t.Errorf("go after the claim: %q", l)
+	}
+
+	h("position fen " + lost + " card neutral" + twice)
+	before := display()
+	if !strings.Contains(before, "legal actions, may claim threefold repetition, ") {
+		t.Errorf("d at the threefold:\n%s", before)
+	}
+	for _, bad := range []string{
+		"position fen " + lost + " card neutral moves b1a3 claim", // nothing to claim
+		"position fen " + lost + " card neutral" + twice + " claim a3b1",
+		"position fen " + lost + twice + " claim:3",
+		"position startpos moves claim",
+		"go depth 1 searchmoves claims",
+	} {
+		n := len(out.lines())
+		h(bad)
+		h("isready")
+		i := out.waitFor(t, n, func(l string) bool { return l == "readyok" }, 5*time.Second)
+		if got := out.lines()[n:i]; len(got) != 1 || !strings.HasPrefix(got[0], "info string error ") {
+			t.Errorf("%q answered %q, want one error line", bad, got)
+		}
+		if d := display(); d != before {
+			t.Errorf("%q changed the position:\n%s", bad, d)
+		}
+	}
+	// Automatic draws: the threefold is over by itself, claim is refused.
+	h("setoption name SpyDrawClaims value automatic")
+	n := len(out.lines())
+	h("position fen " + lost + twice + " claim")
+	h("isready")
+	i := out.waitFor(t, n, func(l string) bool { return l == "readyok" }, 5*time.Second)
+	if got := out.lines()[n:i]; len(got) != 1 || !strings.Contains(got[0], "game is over") {
+		t.Errorf("claim under automatic draws answered %q", got)
+	}
+}
