@@ -13,7 +13,9 @@ import (
 // runner deals the two cards from the game's seeded source of chance,
 // keeps the full state (both cards), tells each engine only its own card,
 // asks an engine that drew a wildcard for its choice before the first
-// move, validates every move and reveal, and ends the game by the rules.
+// move, validates every move, reveal and draw claim (under draw_claims=fide
+// a claim ends the game drawn, "threefold repetition (claimed)" or
+// "fifty-move rule (claimed)"), and ends the game by the rules.
 // Both games of an opening pair get the same deal with the colours
 // swapped, so the card luck cancels out in the pair.
 type Spy struct {

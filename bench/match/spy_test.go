@@ -143,6 +143,75 @@ func TestSpyEndings(t *testing.T) {
 	}
 }
 
+// TestSpyClaims: under draw_claims=fide the referee takes a claim from
+// the player to move at a threefold repetition or the fifty-move rule and
+// ends the game drawn with the rules' reason; a claim with nothing to
+// claim, or under automatic draws, is refused and changes nothing.
+func TestSpyClaims(t *testing.T) {
+	fide := Spy{Rules: spy.Options{DrawClaims: spy.DrawFIDE}}
+	g := newGame[*spyGame](t, fide, 5, Opening{})
+	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	for _, tok := range shuffle {
+		mustPlay(t, g, g.ToMove(), tok)
+	}
+	before := g.st.EncodeFull()
+	if _, err := g.Play(0, "claim"); err == nil || !strings.Contains(err.Error(), "no threefold repetition") {
+		t.Errorf("claim at the second occurrence: %v", err)
+	}
+	if g.st.EncodeFull() != before || len(g.tokens) != 4 {
+		t.Fatalf("a refused claim changed the game")
+	}
+	for _, tok := range shuffle {
+		mustPlay(t, g, g.ToMove(), tok)
+	}
+	before = g.st.EncodeFull()
+	if _, err := g.Play(1, "claim"); err == nil {
+		t.Errorf("Black claimed on White's turn")
+	}
+	if g.st.EncodeFull() != before || len(g.tokens) != 8 {
+		t.Fatalf("a refused claim changed the game")
+	}
+	if _, over := g.Result(); over {
+		t.Fatal("over at a threefold under draw_claims=fide")
+	}
+	a := mustPlay(t, g, 0, "claim")
+	if a.Move != "claim" || a.Text != "claim" || a.Number != 5 {
+		t.Errorf("claim recorded as %+v", a)
+	}
+	r, over := g.Result()
+	if !over || r.End != EndRepetition || r.PGN() != "1/2-1/2" || r.Text != "Draw by threefold repetition (claimed)" {
+		t.Errorf("after the claim: %+v over %v", r, over)
+	}
+	if _, err := g.Play(1, "g8f6"); err == nil {
+		t.Errorf("a move after the claim was accepted")
+	}
+	if !slices.Contains(g.Tags(), Tag{"SpyRules", "draw_claims=fide"}) {
+		t.Errorf("tags %v", g.Tags())
+	}
+
+	// The fifty-move rule, claimed by Black.
+	g = newGame[*spyGame](t, fide, 5, Opening{FEN: "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"})
+	mustPlay(t, g, 0, "a1a2")
+	mustPlay(t, g, 1, "claim")
+	if r, over := g.Result(); !over || r.End != EndFiftyMoves || r.Text != "Draw by fifty-move rule (claimed)" {
+		t.Errorf("fifty-move claim: %+v over %v", r, over)
+	}
+
+	// Automatic draws: no claim, the threefold ends the game.
+	g = newSpyGame(t, 5, Opening{})
+	if _, err := g.Play(0, "claim"); err == nil {
+		t.Errorf("claim under automatic draws accepted")
+	}
+	for range 2 {
+		for _, tok := range shuffle {
+			mustPlay(t, g, g.ToMove(), tok)
+		}
+	}
+	if r, over := g.Result(); !over || r.End != EndRepetition || r.Text != "Draw by threefold repetition" {
+		t.Errorf("automatic threefold: %+v over %v", r, over)
+	}
+}
+
 // TestSpyMatchReplay plays Azar against itself in the spy variant with a
 // fixed deal seed: every game is valid, the PGN records the cards and the
 // reveals, each game replays from the seed to the same end, and a second
