@@ -258,22 +258,22 @@ func TestC4NRoundTripAndErrors(t *testing.T) {
 	}
 	for _, s := range []string{
 		"",
-		"8/8/8/8/8/8/8/8 r rgyb -/-/-/- 0 1",                  // no rajas
-		"7bK/8/8/8/8/8/8/7rK r rgyb -/-/-/- 0 1",               // active seats without rajas
-		"7bK/8/8/8/8/8/8/7rK g r--b -/-/-/- 0 1",               // to move is out
-		"7bK/8/8/8/8/8/8/7rK r r--b -/-/-/- 0 0",               // round 0
-		"7bK/8/8/8/8/8/8/7rK r r--b -/-/-/- -1 1",              // negative counter
-		"7bK/8/8/8/8/8/8/7rK r r--b -/Q/-/- 0 1",               // not a pool type
-		"7bK/8/8/8/8/8/8/7rK r r--b -//-/- 0 1",                // empty group
-		"7bK/8/8/8/8/8/8/7rK r rgb- -/-/-/- 0 1",               // wrong letter in place
-		"7bK/8/8/8/8/8/8/7rKrK r r--b -/-/-/- 0 1",             // 9 squares
-		"7bK/8/8/8/8/8/8/6rX1 r r--b -/-/-/- 0 1",              // bad piece
-		"7bK/8/8/8/8/8/8/6r r r--b -/-/-/- 0 1",                // half a piece
-		"7bK/8/8/8/8/8/8/7rK x r--b -/-/-/- 0 1",               // bad seat
-		"7bK/8/8/8/8/8/8/7rK r r--b -/-/-/- 0 1 extra",         // 7 fields
-		"7bK/8/8/8/8/8/8/7rK r r--b EEEEEEEEE/-/-/- 0 1",       // pool overflow
-		"7bK/8/8/8/8/8/8 r r--b -/-/-/- 0 1",                   // 7 ranks
-		"rKrK6/8/8/8/8/8/8/7bK r r--b -/-/-/- 0 1",             // two rajas
+		"8/8/8/8/8/8/8/8 r rgyb -/-/-/- 0 1",                    // no rajas
+		"7bK/8/8/8/8/8/8/7rK r rgyb -/-/-/- 0 1",                // active seats without rajas
+		"7bK/8/8/8/8/8/8/7rK g r--b -/-/-/- 0 1",                // to move is out
+		"7bK/8/8/8/8/8/8/7rK r r--b -/-/-/- 0 0",                // round 0
+		"7bK/8/8/8/8/8/8/7rK r r--b -/-/-/- -1 1",               // negative counter
+		"7bK/8/8/8/8/8/8/7rK r r--b -/Q/-/- 0 1",                // not a pool type
+		"7bK/8/8/8/8/8/8/7rK r r--b -//-/- 0 1",                 // empty group
+		"7bK/8/8/8/8/8/8/7rK r rgb- -/-/-/- 0 1",                // wrong letter in place
+		"7bK/8/8/8/8/8/8/7rKrK r r--b -/-/-/- 0 1",              // 9 squares
+		"7bK/8/8/8/8/8/8/6rX1 r r--b -/-/-/- 0 1",               // bad piece
+		"7bK/8/8/8/8/8/8/6r r r--b -/-/-/- 0 1",                 // half a piece
+		"7bK/8/8/8/8/8/8/7rK x r--b -/-/-/- 0 1",                // bad seat
+		"7bK/8/8/8/8/8/8/7rK r r--b -/-/-/- 0 1 extra",          // 7 fields
+		"7bK/8/8/8/8/8/8/7rK r r--b EEEEEEEEE/-/-/- 0 1",        // pool overflow
+		"7bK/8/8/8/8/8/8 r r--b -/-/-/- 0 1",                    // 7 ranks
+		"rKrK6/8/8/8/8/8/8/7bK r r--b -/-/-/- 0 1",              // two rajas
 		"rPrPrPrPrPrPrPrP/rP7/8/8/8/8/8/7bK r r--b -/-/-/- 0 1", // no red raja, and 9 pieces
 	} {
 		if _, err := ParseC4N(s); err == nil {

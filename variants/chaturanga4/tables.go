@@ -16,7 +16,7 @@ var (
 	// promotionLine[seat]: the file or rank where the seat's pawns promote.
 	promotionLine [Seats]Bitboard
 
-	keyPiece [Seats][pieceTypes][64]uint64
+	keyPiece  [Seats][pieceTypes][64]uint64
 	keyToMove [Seats]uint64
 	keyActive [1 << Seats]uint64
 	keyPool   [Seats][3][maxPool + 1]uint64
