@@ -67,13 +67,19 @@ func Read(r io.Reader) (*Book, error) {
 	return Parse(data)
 }
 
-// Load reads the book file at path.
+// Load reads the book file at path, which must be a regular file (a device
+// or a pipe could block or never end).
 func Load(path string) (*Book, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
 	b, err := Read(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

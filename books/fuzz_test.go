@@ -100,8 +100,12 @@ func contains(p *chess.Position, m chess.Move) bool {
 // TestLoadErrors: a missing file, a truncated entry and keys out of order
 // are refused with errors that say so.
 func TestLoadErrors(t *testing.T) {
-	if _, err := Load(t.TempDir() + "/none.bin"); !os.IsNotExist(err) {
+	dir := t.TempDir()
+	if _, err := Load(dir + "/none.bin"); !os.IsNotExist(err) {
 		t.Errorf("missing file: %v", err)
+	}
+	if _, err := Load(dir); err == nil {
+		t.Error("a directory accepted")
 	}
 	if _, err := Parse(make([]byte, 17)); err == nil {
 		t.Error("17 bytes accepted")
