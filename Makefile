@@ -17,7 +17,10 @@ build:
 run: build
 	@./$(EXE)
 
+# scripts/install-test-tools.sh installs PolyGlot, which the books tests
+# compare the book builder with (AZAR_NO_POLYGLOT=1 skips both).
 test:
+	@scripts/install-test-tools.sh
 	@echo "gofmt check"; out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...

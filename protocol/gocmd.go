@@ -211,6 +211,9 @@ func (p *Protocol) cmdGo(args []string) {
 		p.errorf("go: %v", err)
 		return
 	}
+	if g.perft == 0 && p.playBookMove(g.limits) {
+		return
+	}
 	ctx, j := p.newJob()
 	pos := p.pos.Clone()
 	if g.perft > 0 {

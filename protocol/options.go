@@ -132,7 +132,8 @@ func (p *Protocol) buildOptions() []*uciOption {
 	}
 	opts = append(opts, p.levelOptions()...)
 	opts = append(opts, p.spyOptions()...)
-	return append(opts, p.luckyOptions()...)
+	opts = append(opts, p.luckyOptions()...)
+	return append(opts, p.bookOptions()...)
 }
 
 // spyOptions are the spy variant's options (docs/protocol.md): the reveal

@@ -67,6 +67,7 @@ type Protocol struct {
 	spy      spySession   // the spy variant's position, rules and engine
 	lucky    luckySession // the lucky variant's position, rules and engine
 	strength strength     // Level / UCI_LimitStrength / UCI_Elo (level.go)
+	book     bookState    // OwnBook and BookFile (book.go)
 
 	job    *job        // the running or last search / perft, or nil
 	broken atomic.Bool // the engine panicked; rebuild it before the next command

@@ -117,6 +117,7 @@ func TestHandshake(t *testing.T) {
 		"option name SpyDrawClaims type combo default automatic var automatic var fide",
 	)
 	want = append(want, luckyOptionLines()...)
+	want = append(want, "option name OwnBook type check default false", "option name BookFile type string default <empty>")
 	want = append(want, "uciok")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

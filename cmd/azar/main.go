@@ -41,6 +41,7 @@ func commands() []subcommand {
 		{"match", "play engines against each other as referee: Elo, SPRT, PGN; card variants too", runMatch},
 		{"datagen", "self-play positions labelled with the result, for the evaluation tuner", runDatagen},
 		{"tune", "Texel tuner that rewrites eval/weights.go", runTune},
+		{"book", "Polyglot opening books: azar book probe -book FILE [-fen FEN], azar book build -pgn FILE -out FILE", runBook},
 	}
 }
 
