@@ -41,6 +41,8 @@ func commands() []subcommand {
 		{"match", "play engines against each other as referee: Elo, SPRT, PGN; card variants too", runMatch},
 		{"datagen", "self-play positions labelled with the result, for the evaluation tuner", runDatagen},
 		{"tune", "Texel tuner that rewrites eval/weights.go", runTune},
+		{"hint", "the engine's best move in a position: azar hint [-fen FEN | -pgn FILE]", runHint},
+		{"analyze", "post-game analysis: evaluations, best moves, accuracy, blunders; JSON, SVG, PGN", runAnalyze},
 	}
 }
 

@@ -46,7 +46,11 @@ type MoveReport struct {
 	WinAfter   Percent `json:"win_after"`
 	Accuracy   Percent `json:"accuracy"`
 	Label      Label   `json:"label"`
-	Depth      int     `json:"depth"` // depth of the search before the move
+	// Depth is the depth of the search before the move; DepthAfter that
+	// of the search behind EvalAfter (the same search when the engine's
+	// move was played, 0 when the rules scored the final position).
+	Depth      int `json:"depth"`
+	DepthAfter int `json:"depth_after"`
 
 	Move     chess.Move `json:"-"`
 	BestMove chess.Move `json:"-"`
@@ -123,26 +127,27 @@ func Analyze(ctx context.Context, g *chess.Game, b Budget, progress func(done, t
 		p := positions[i]
 		before := lines[i].Score
 		var after Score
+		var depthAfter int
 		switch {
 		case m == lines[i].Move:
 			// The best move keeps the score it was found with, so it is
 			// never judged against a second search's noise.
-			after = before
+			after, depthAfter = before, lines[i].Depth
 		case i+1 < n:
-			after = -lines[i+1].Score
+			after, depthAfter = -lines[i+1].Score, lines[i+1].Depth
 		default:
-			s, err := finalScore(ctx, e, final, b)
+			s, d, err := finalScore(ctx, e, final, b)
 			if err != nil {
 				return Report{}, err
 			}
-			after = -s
+			after, depthAfter = -s, d
 		}
 		mr := MoveReport{
 			Ply: i + 1, Number: p.FullMove(), Side: sideName(p.Side()),
 			SAN: p.SAN(m), UCI: m.String(), EvalBefore: before, EvalAfter: after,
 			Best: lines[i].Move.String(), BestSAN: p.SAN(lines[i].Move),
 			WinBefore: Percent(before.WinPercent()), WinAfter: Percent(after.WinPercent()),
-			Label: Judge(before, after), Depth: lines[i].Depth, Move: m, BestMove: lines[i].Move,
+			Label: Judge(before, after), Depth: lines[i].Depth, DepthAfter: depthAfter, Move: m, BestMove: lines[i].Move,
 		}
 		mr.Accuracy = Percent(MoveAccuracy(float64(mr.WinBefore), float64(mr.WinAfter)))
 		r.Moves = append(r.Moves, mr)
@@ -153,16 +158,16 @@ func Analyze(ctx context.Context, g *chess.Game, b Budget, progress func(done, t
 
 // finalScore is the score of the position after the game's last move for
 // its side to move: exact when the game ended there by the rules,
-// searched otherwise.
-func finalScore(ctx context.Context, e *search.Engine, pos *chess.Position, b Budget) (Score, error) {
+// searched otherwise; with the search's depth (0 for the rules).
+func finalScore(ctx context.Context, e *search.Engine, pos *chess.Position, b Budget) (Score, int, error) {
 	switch st := pos.Status(false); {
 	case st == chess.Checkmate:
-		return Mated, nil
+		return Mated, 0, nil
 	case st.IsDraw():
-		return 0, nil
+		return 0, 0, nil
 	}
 	l := bestLine(ctx, e, pos, b)
-	return l.Score, ctx.Err()
+	return l.Score, l.Depth, ctx.Err()
 }
 
 func sideName(c chess.Color) string {

@@ -62,8 +62,8 @@ func variantOf(data []byte) (string, bool) {
 }
 
 // Annotate returns a copy of g with the report as PGN comments: after
-// each move {score/depth} (the move's evaluation for the mover, as the
-// match runner's comments), and for a labelled move the lichess glyph,
+// each move {score/depth} (the move's evaluation for the mover and the
+// depth of the search behind it, as in the match runner's comments), and for a labelled move the lichess glyph,
 // the label and the best move with its score, e.g.
 // {-4.75/9 ?? blunder; best Nc3 +0.30}. The game's own comments are
 // replaced. Annotator and per-side accuracy tags are added.
@@ -79,7 +79,7 @@ func Annotate(g *chess.Game, r *Report) (chess.Game, error) {
 		if m.Move != g.Moves[i] {
 			return chess.Game{}, fmt.Errorf("ply %d: the report has %s, the game %s", i+1, m.UCI, g.Moves[i])
 		}
-		c := fmt.Sprintf("%s/%d", m.EvalAfter, m.Depth)
+		c := fmt.Sprintf("%s/%d", m.EvalAfter, m.DepthAfter)
 		if m.Label != NoLabel {
 			c += fmt.Sprintf(" %s %s; best %s %s", m.Label.Glyph(), m.Label, m.BestSAN, m.EvalBefore)
 		}

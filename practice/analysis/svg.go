@@ -21,8 +21,8 @@ func labelColour(l Label) string {
 }
 
 // WriteSVG writes the report's evaluation graph as a standalone SVG file:
-// White's win % after each ply as a polyline (one point per ply), the
-// 50 % line, a marker coloured by label on each labelled move (with the
+// White's win % after each ply as a polyline (one point per ply) over
+// the shaded area between it and the 50 % line, a marker coloured by label on each labelled move (with the
 // move as its title), the axes with their labels, and a legend.
 func WriteSVG(w io.Writer, r *Report) error {
 	n := len(r.Moves)
@@ -66,6 +66,10 @@ func WriteSVG(w io.Writer, r *Report) error {
 	for i, v := range white {
 		pts[i] = fmt.Sprintf("%.1f,%.1f", x(i+1), y(v))
 	}
+	// The area between the curve and the 50 % line: White's advantage
+	// above it, Black's below.
+	area := fmt.Sprintf("%.1f,%.1f %s %.1f,%.1f", x(1), y(50), strings.Join(pts, " "), x(n), y(50))
+	fmt.Fprintf(&b, `<polygon class="area" points="%s" fill="#d8d8d8" fill-opacity="0.7"/>`+"\n", area)
 	fmt.Fprintf(&b, `<polyline class="win" points="%s" fill="none" stroke="#333333" stroke-width="1.5"/>`+"\n", strings.Join(pts, " "))
 	for i, m := range r.Moves {
 		if m.Label == NoLabel {
