@@ -78,6 +78,7 @@ func runHint(args []string, stdout, _ io.Writer) error {
 	pgn := fs.String("pgn", "", "PGN file: the position after the game's last move")
 	game := fs.Int("game", 1, "which game of the -pgn file (1 = the first)")
 	asJSON := fs.Bool("json", false, "write the hint as JSON")
+	multiPV := fs.Int("multipv", 1, "list this many candidate moves (the search's MultiPV)")
 	bf := addBudgetFlags(fs, 1000)
 	bare, err := parseFlags(fs, "azar hint [-fen FEN | -pgn FILE [-game N]] [-movetime MS | -nodes N | -depth N] [-json]", args, stdout)
 	if err != nil {
@@ -90,6 +91,10 @@ func runHint(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *multiPV < 1 || *multiPV > 256 {
+		return fmt.Errorf("-multipv %d out of range 1..256", *multiPV)
+	}
+	b.MultiPV = *multiPV
 	var pos *chess.Position
 	switch {
 	case *fen != "" && *pgn != "":
@@ -118,24 +123,40 @@ func runHint(args []string, stdout, _ io.Writer) error {
 		for i, m := range h.PV {
 			pv[i] = m.String()
 		}
-		data, err := json.Marshal(struct {
-			FEN   string         `json:"fen"`
+		type candidate struct {
 			UCI   string         `json:"uci"`
 			SAN   string         `json:"san"`
 			Score analysis.Score `json:"score"`
-			Depth int            `json:"depth"`
-			Nodes uint64         `json:"nodes"`
-			PV    []string       `json:"pv"`
 			PVSAN []string       `json:"pv_san"`
-		}{pos.FEN(), h.UCI, h.SAN, h.Score, h.Depth, h.Nodes, pv, h.PVSAN})
+		}
+		var cands []candidate
+		for _, c := range h.Candidates {
+			cands = append(cands, candidate{c.UCI, c.SAN, c.Score, c.PVSAN})
+		}
+		data, err := json.Marshal(struct {
+			FEN        string         `json:"fen"`
+			UCI        string         `json:"uci"`
+			SAN        string         `json:"san"`
+			Score      analysis.Score `json:"score"`
+			Depth      int            `json:"depth"`
+			Nodes      uint64         `json:"nodes"`
+			PV         []string       `json:"pv"`
+			PVSAN      []string       `json:"pv_san"`
+			Candidates []candidate    `json:"candidates,omitempty"`
+		}{pos.FEN(), h.UCI, h.SAN, h.Score, h.Depth, h.Nodes, pv, h.PVSAN, cands})
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(stdout, "%s\n", data)
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "best %s (%s), score %s, depth %d, nodes %d\nline %s\n",
+	var b2 strings.Builder
+	fmt.Fprintf(&b2, "best %s (%s), score %s, depth %d, nodes %d\nline %s\n",
 		h.SAN, h.UCI, h.Score, h.Depth, h.Nodes, numberedLine(pos, h.PVSAN))
+	for i, c := range h.Candidates {
+		fmt.Fprintf(&b2, "candidate %d %s (%s) %s: %s\n", i+1, c.SAN, c.UCI, c.Score, numberedLine(pos, c.PVSAN))
+	}
+	_, err = io.WriteString(stdout, b2.String())
 	return err
 }
 

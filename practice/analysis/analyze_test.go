@@ -222,6 +222,15 @@ func TestHintMateInOne(t *testing.T) {
 	if p.FEN() != fen {
 		t.Errorf("Hint changed the position: %s", p.FEN())
 	}
+	h, err = Hint(context.Background(), p, Budget{Depth: 4, MultiPV: 3})
+	if err != nil || len(h.Candidates) != 3 || h.Candidates[0].UCI != "h5f7" || h.Candidates[0].Score != h.Score {
+		t.Fatalf("MultiPV 3: %+v, %v", h, err)
+	}
+	for i, c := range h.Candidates {
+		if len(c.PVSAN) == 0 || c.PVSAN[0] != c.SAN || (i > 0 && c.Score > h.Candidates[i-1].Score) || c.UCI != c.Move.String() {
+			t.Errorf("candidate %d: %+v", i+1, c)
+		}
+	}
 	mated, _ := chess.ParseFEN("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4")
 	if _, err := Hint(context.Background(), mated, Budget{Depth: 3}); err == nil || !strings.Contains(err.Error(), "checkmate") {
 		t.Errorf("hint when mated: %v", err)

@@ -22,13 +22,16 @@ type Budget struct {
 	// than one thread makes even node budgets vary between runs.
 	Threads int
 	HashMB  int
+	// MultiPV, above 1, makes a hint list that many candidate moves (the
+	// search's MultiPV); Analyze ignores it.
+	MultiPV int
 }
 
 func (b Budget) check() error {
 	if b.Nodes == 0 && b.Depth <= 0 && b.MoveTime <= 0 {
 		return errors.New("the budget needs nodes, depth or movetime")
 	}
-	if b.Depth < 0 || b.MoveTime < 0 || b.Threads < 0 || b.HashMB < 0 {
+	if b.Depth < 0 || b.MoveTime < 0 || b.Threads < 0 || b.HashMB < 0 || b.MultiPV < 0 {
 		return fmt.Errorf("negative budget %+v", b)
 	}
 	return nil
@@ -59,10 +62,22 @@ type Line struct {
 	Nodes uint64
 }
 
-// Suggestion is a hint: the best line with its moves written out.
+// Suggestion is a hint: the best line with its moves written out, and
+// with Budget.MultiPV above 1 the candidates, best first (the first is
+// the best line).
 type Suggestion struct {
 	Line
+	UCI, SAN   string
+	PVSAN      []string
+	Candidates []Candidate
+}
+
+// Candidate is one of a hint's candidate moves, with its score and line
+// from its last finished iteration.
+type Candidate struct {
+	Move     chess.Move
 	UCI, SAN string
+	Score    Score
 	PVSAN    []string
 }
 
@@ -75,32 +90,72 @@ func Hint(ctx context.Context, pos *chess.Position, b Budget) (Suggestion, error
 	if st := pos.Status(false); st == chess.Checkmate || st == chess.Stalemate {
 		return Suggestion{}, fmt.Errorf("no move to suggest: %s", st)
 	}
-	l := bestLine(ctx, b.engine(), pos, b)
+	l, cands := search1(ctx, b.engine(), pos, b, max(1, b.MultiPV))
 	s := Suggestion{Line: l, UCI: l.Move.String(), SAN: pos.SAN(l.Move)}
-	p := pos.Clone()
-	for i, m := range l.PV {
-		if !p.IsLegal(m) {
-			// Never expected of the search's line; keep what is sound.
-			s.PV = l.PV[:i]
-			break
+	s.PV, s.PVSAN = sanLine(pos, l.PV)
+	for _, c := range cands {
+		pv, sans := sanLine(pos, c.pv)
+		if len(pv) == 0 || pv[0] != c.move {
+			sans = []string{pos.SAN(c.move)}
 		}
-		s.PVSAN = append(s.PVSAN, p.SAN(m))
-		p.Make(m)
+		s.Candidates = append(s.Candidates, Candidate{Move: c.move, UCI: c.move.String(), SAN: pos.SAN(c.move), Score: c.score, PVSAN: sans})
 	}
 	return s, nil
+}
+
+// sanLine writes a line in SAN from pos, up to its first illegal move
+// (never expected of the search's lines; what is sound is kept).
+func sanLine(pos *chess.Position, line []chess.Move) ([]chess.Move, []string) {
+	p := pos.Clone()
+	var sans []string
+	for i, m := range line {
+		if !p.IsLegal(m) {
+			return line[:i], sans
+		}
+		sans = append(sans, p.SAN(m))
+		p.Make(m)
+	}
+	return line, sans
+}
+
+type candidate struct {
+	move  chess.Move
+	score Score
+	pv    []chess.Move
 }
 
 // bestLine searches pos (which has a legal move) and returns the result
 // with the principal variation of the last full report.
 func bestLine(ctx context.Context, e *search.Engine, pos *chess.Position, b Budget) Line {
+	l, _ := search1(ctx, e, pos, b, 1)
+	return l
+}
+
+// search1 is one search of pos with multiPV lines: the best line and,
+// for multiPV above 1, the candidates with the lines last reported for
+// them.
+func search1(ctx context.Context, e *search.Engine, pos *chess.Position, b Budget, multiPV int) (Line, []candidate) {
+	pvs := map[chess.Move][]chess.Move{}
 	var pv []chess.Move
-	res := e.Search(ctx, pos, b.limits(), func(in search.Info) {
-		if in.MultiPV <= 1 && in.Bound == search.BoundExact && len(in.PV) > 0 {
+	lim := b.limits()
+	lim.MultiPV = multiPV
+	res := e.Search(ctx, pos, lim, func(in search.Info) {
+		if in.Bound != search.BoundExact || len(in.PV) == 0 {
+			return
+		}
+		if in.MultiPV <= 1 {
 			pv = in.PV
+		}
+		if multiPV > 1 {
+			pvs[in.PV[0]] = in.PV
 		}
 	})
 	if len(pv) == 0 || pv[0] != res.Move {
 		pv = []chess.Move{res.Move}
 	}
-	return Line{Move: res.Move, Score: Score(res.Score), PV: pv, Depth: res.Depth, Nodes: res.Nodes}
+	var cands []candidate
+	for _, c := range res.Candidates {
+		cands = append(cands, candidate{c.Move, Score(c.Score), pvs[c.Move]})
+	}
+	return Line{Move: res.Move, Score: Score(res.Score), PV: pv, Depth: res.Depth, Nodes: res.Nodes}, cands
 }
