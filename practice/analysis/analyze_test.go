@@ -95,6 +95,24 @@ func TestHungQueenIsABlunder(t *testing.T) {
 	}
 }
 
+// TestBlackMovesFirst: a game from a FEN with Black to move numbers its
+// moves from the FEN and gives each side its own.
+func TestBlackMovesFirst(t *testing.T) {
+	const fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+	r := analyse(t, "[SetUp \"1\"]\n[FEN \""+fen+"\"]\n\n2... Qg5 3. Nxg5 *")
+	checkConsistent(t, r)
+	q, n := moveAt(t, r, 1), moveAt(t, r, 2)
+	if q.Side != "black" || q.Number != 2 || q.Label != Blunder || n.Side != "white" || n.Number != 3 || n.Accuracy != 100 {
+		t.Errorf("moves %+v\n%+v", q, n)
+	}
+	if r.FEN != fen || r.White.Moves != 1 || r.Black.Moves != 1 || r.Black.Blunders != 1 || !(r.Black.Accuracy < r.White.Accuracy) {
+		t.Errorf("report %s white %+v black %+v", r.FEN, r.White, r.Black)
+	}
+	if w := r.WhiteWins(); len(w) != 3 || w[0] != 100-float64(q.WinBefore) || w[2] != float64(n.WinAfter) {
+		t.Errorf("White's curve %v", w)
+	}
+}
+
 // TestQueenSacrificeForAPawnIsABlunder: 3.Qxf7+ gives the queen for a
 // pawn, and the king takes it.
 func TestQueenSacrificeForAPawnIsABlunder(t *testing.T) {
