@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -134,6 +135,23 @@ func replayedMatch(t *testing.T, cfg Config, check func(rec *GameRecord, g Game)
 	}
 	if games := pgnGames(pgn); len(games) != cfg.Games || tagValue(games[0], "Variant") != cfg.Variant.Name() {
 		t.Fatalf("PGN:\n%s", pgn)
+	}
+	// Every game's PGN ends as its record did: the Result tag and the
+	// movetext's last token, and the Termination (docs/pgn.md).
+	byRound := map[string]*GameRecord{}
+	for _, rec := range rep.Games {
+		byRound[strconv.Itoa(rec.Number)] = rec
+	}
+	for _, g := range pgnGames(pgn) {
+		rec := byRound[tagValue(g, "Round")]
+		if rec == nil {
+			t.Fatalf("PGN game of no record:\n%s", g)
+		}
+		fields := strings.Fields(g)
+		if res := rec.Result.PGN(); tagValue(g, "Result") != res || fields[len(fields)-1] != res ||
+			tagValue(g, "Termination") != rec.Result.End.Termination() || tagValue(g, "PlyCount") == "" {
+			t.Errorf("game %d (%s, %s): PGN\n%s", rec.Number, res, rec.Result.End, g)
+		}
 	}
 
 	// The same seed and node limits play the same games (records come in

@@ -42,6 +42,8 @@ func commands() []subcommand {
 		{"datagen", "self-play positions labelled with the result, for the evaluation tuner", runDatagen},
 		{"tune", "Texel tuner that rewrites eval/weights.go", runTune},
 		{"book", "Polyglot opening books: azar book probe -book FILE [-fen FEN], azar book build -pgn FILE -out FILE", runBook},
+		{"hint", "the engine's best move in a position: azar hint [-fen FEN | -pgn FILE]", runHint},
+		{"analyze", "post-game analysis: evaluations, best moves, accuracy, blunders; JSON, SVG, PGN", runAnalyze},
 	}
 }
 
