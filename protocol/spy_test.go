@@ -92,8 +92,6 @@ func TestSpyTranscript(t *testing.T) {
 		"position fen " + spy.StartFEN + " x=spy:KN",
 		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 R/RBN",
 		"position fen 1 2 3 4 5 6 7 8 9 10 11",
-		"go searchmoves reveal",
-		"go searchmoves e2e4 depth x",
 	} {
 		e.send(bad)
 		got := e.sync()
