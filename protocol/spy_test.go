@@ -281,7 +281,6 @@ func TestSpyClaim(t *testing.T) {
 		"position fen " + lost + " card neutral" + twice + " claim a3b1",
 		"position fen " + lost + twice + " claim:3",
 		"position startpos moves claim",
-		"go depth 1 searchmoves claims",
 	} {
 		n := len(out.lines())
 		h(bad)
@@ -293,6 +292,13 @@ func TestSpyClaim(t *testing.T) {
 		if d := display(); d != before {
 			t.Errorf("%q changed the position:\n%s", bad, d)
 		}
+	}
+	// A bad searchmoves is dropped: its error line, then the search.
+	if got := goAnswer(t, out, h, "go depth 1 searchmoves claims"); count(got, prefix("info string error go: searchmoves")) != 1 {
+		t.Errorf("go depth 1 searchmoves claims answered %q", got)
+	}
+	if d := display(); d != before {
+		t.Errorf("go changed the position:\n%s", d)
 	}
 	// Automatic draws: the threefold is over by itself, claim is refused.
 	h("setoption name SpyDrawClaims value automatic")
