@@ -51,10 +51,11 @@ func movesAfter(rest []string, want string) ([]string, error) {
 // parseGoActions reads the arguments of `go` in a variant: searchmoves
 // are action tokens that parse reads, and none is accepted unless
 // choosing (false where the engine answers without a search: a pending
-// reveal or wildcard choice).
-func parseGoActions(args []string, parse func(string) (variants.Action, error), choosing bool) (goCommand, []variants.Action, error) {
+// reveal or wildcard choice). Faults are dropped and listed in problems,
+// as parseGoArgs does.
+func parseGoActions(args []string, parse func(string) (variants.Action, error), choosing bool) (goCommand, []variants.Action, []string) {
 	var only []variants.Action
-	g, err := parseGoArgs(args, func(tok string) error {
+	g, problems := parseGoArgs(args, func(tok string) error {
 		a, err := parse(tok)
 		if err != nil || !choosing {
 			return fmt.Errorf("searchmoves: %s is illegal or malformed here", quote(tok))
@@ -62,7 +63,7 @@ func parseGoActions(args []string, parse func(string) (variants.Action, error), 
 		only = append(only, a)
 		return nil
 	})
-	return g, only, err
+	return g, only, problems
 }
 
 // searchable keeps the legal actions that searchmoves (only) allows; all

@@ -11,7 +11,9 @@
 //   - Input the engine cannot accept gets exactly one
 //     "info string error ..." line and leaves the engine's state as it was.
 //   - A search always ends with exactly one bestmove line, and the move is
-//     legal (or 0000 when there is no legal move).
+//     legal (or 0000 when there is no legal move). A go with faults gets
+//     its error line and still searches with what was valid (depth 1
+//     when nothing is), so that a GUI is never left waiting.
 //   - Diagnostics go to a logrus logger (stderr by default) and, when the
 //     "Debug Log File" option is set, to that file; never to the protocol
 //     output.

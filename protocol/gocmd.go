@@ -76,10 +76,11 @@ var goKeywords = map[string]bool{
 	"ponder": true, "searchmoves": true, "perft": true,
 }
 
-// parseGo reads the arguments of `go` for a search from pos.
-func parseGo(args []string, pos *chess.Position) (goCommand, error) {
+// parseGo reads the arguments of `go` for a search from pos; problems
+// are the faults found (see parseGoArgs).
+func parseGo(args []string, pos *chess.Position) (goCommand, []string) {
 	var moves []chess.Move
-	g, err := parseGoArgs(args, func(tok string) error {
+	g, problems := parseGoArgs(args, func(tok string) error {
 		m, err := pos.ParseUCIMove(tok)
 		if err != nil {
 			return fmt.Errorf("searchmoves: %s is illegal or malformed in %s", quote(tok), pos.FEN())
@@ -88,25 +89,41 @@ func parseGo(args []string, pos *chess.Position) (goCommand, error) {
 		return nil
 	})
 	g.limits.SearchMoves = moves
-	return g, err
+	return g, problems
 }
 
 // parseGoArgs reads the arguments of `go`; searchMove takes each move of
 // searchmoves (the game's own notation) and says whether it is legal.
-func parseGoArgs(args []string, searchMove func(string) error) (goCommand, error) {
-	var g goCommand
+//
+// A fault never turns the command away: the faulty parameter is dropped,
+// the valid ones are kept (as Stockfish skips what it cannot read), and
+// problems says what was dropped, for the command's one error line. A `go`
+// that had a fault and has no limit left searches to depth 1, not
+// forever: a GUI that sent a broken limit is not going to send stop, and
+// must get its bestmove.
+func parseGoArgs(args []string, searchMove func(string) error) (g goCommand, problems []string) {
 	l := &g.limits
 	clock := false
 	seen := map[string]bool{}
+	perft := false
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		if !goKeywords[key] {
-			return g, fmt.Errorf("unknown parameter %s", quote(key))
+			// The unknown word and the values after it, up to the
+			// next keyword.
+			j := i + 1
+			for j < len(args) && !goKeywords[args[j]] {
+				j++
+			}
+			problems = append(problems, fmt.Sprintf("unknown parameter %s ignored", quote(strings.Join(args[i:j], " "))))
+			i = j - 1
+			continue
 		}
-		if seen[key] {
-			return g, fmt.Errorf("%s given twice", key)
-		}
+		repeated := seen[key]
 		seen[key] = true
+		if repeated {
+			problems = append(problems, fmt.Sprintf("%s given twice (the first kept)", key))
+		}
 		switch key {
 		case "infinite":
 			l.Infinite = true
@@ -115,71 +132,50 @@ func parseGoArgs(args []string, searchMove func(string) error) (goCommand, error
 			l.Ponder = true
 			continue
 		case "searchmoves":
-			n := 0
+			// Each faulty move is dropped; with none left, every move
+			// is searched.
+			first := i + 1
 			for i+1 < len(args) && !goKeywords[args[i+1]] {
 				i++
-				if err := searchMove(args[i]); err != nil {
-					return g, err
+				if repeated {
+					continue
 				}
-				n++
+				if err := searchMove(args[i]); err != nil {
+					problems = append(problems, err.Error())
+				}
 			}
-			if n == 0 {
-				return g, errors.New("searchmoves without moves")
+			if i < first && !repeated {
+				problems = append(problems, "searchmoves without moves")
 			}
 			continue
 		}
-		if i+1 == len(args) {
-			return g, fmt.Errorf("%s without a value", key)
+		if i+1 == len(args) || goKeywords[args[i+1]] {
+			if !repeated {
+				problems = append(problems, fmt.Sprintf("%s without a value", key))
+			}
+			continue
 		}
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
+		if repeated {
+			continue
+		}
 		if err != nil {
-			return g, fmt.Errorf("%s %s: not an integer", key, quote(args[i]))
+			what := "not an integer"
+			if errors.Is(err, strconv.ErrRange) {
+				what = "out of the 64-bit range"
+			}
+			problems = append(problems, fmt.Sprintf("%s %s: %s", key, quote(args[i]), what))
+			continue
 		}
-		ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
-		switch key {
-		case "wtime":
-			l.WTime, clock = ms, true
-		case "btime":
-			l.BTime, clock = ms, true
-		case "winc":
-			l.WInc = max(ms, 0)
-		case "binc":
-			l.BInc = max(ms, 0)
-		case "movestogo":
-			if n < 0 {
-				return g, fmt.Errorf("movestogo %d: want 0 or more", n)
-			}
-			l.MovesToGo = int(min(n, 1<<20))
-		case "depth":
-			if n < 1 {
-				return g, fmt.Errorf("depth %d: want 1 or more", n)
-			}
-			l.Depth = int(min(n, search.MaxPly-1))
-		case "nodes":
-			if n < 1 {
-				return g, fmt.Errorf("nodes %d: want 1 or more", n)
-			}
-			l.Nodes = uint64(n)
-		case "mate":
-			if n < 1 {
-				return g, fmt.Errorf("mate %d: want 1 or more", n)
-			}
-			l.Mate = int(min(n, search.MaxPly))
-		case "movetime":
-			if n < 0 {
-				return g, fmt.Errorf("movetime %d: want 0 or more", n)
-			}
-			l.MoveTime = max(ms, time.Millisecond)
-		case "perft":
-			if n < 1 || n > MaxPerftDepth {
-				return g, fmt.Errorf("perft %d: want a depth from 1 to %d", n, MaxPerftDepth)
-			}
-			g.perft = int(n)
+		if msg := setGoValue(&g, key, n, &clock); msg != "" {
+			problems = append(problems, msg)
 		}
+		perft = perft || key == "perft"
 	}
-	if g.perft > 0 && len(args) != 2 {
-		return g, errors.New("perft takes only a depth")
+	if perft && len(args) != 2 {
+		problems = append(problems, "perft takes only a depth (perft ignored)")
+		g.perft = 0
 	}
 	if clock {
 		// A clock that is given but empty, or missing while the other
@@ -187,10 +183,70 @@ func parseGoArgs(args []string, searchMove func(string) error) (goCommand, error
 		l.WTime = max(l.WTime, time.Millisecond)
 		l.BTime = max(l.BTime, time.Millisecond)
 	}
-	if !clock && l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 {
-		l.Infinite = true
+	if !clock && l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 && !l.Infinite {
+		if len(problems) > 0 {
+			l.Depth = 1
+		} else {
+			l.Infinite = true
+		}
 	}
-	return g, nil
+	return g, problems
+}
+
+// setGoValue sets the parameter key of `go` to n, or says why n is out
+// of its range (and leaves it unset).
+func setGoValue(g *goCommand, key string, n int64, clock *bool) string {
+	l := &g.limits
+	ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
+	switch key {
+	case "wtime":
+		l.WTime, *clock = ms, true
+	case "btime":
+		l.BTime, *clock = ms, true
+	case "winc":
+		l.WInc = max(ms, 0)
+	case "binc":
+		l.BInc = max(ms, 0)
+	case "movestogo":
+		if n < 0 {
+			return fmt.Sprintf("movestogo %d: want 0 or more", n)
+		}
+		l.MovesToGo = int(min(n, 1<<20))
+	case "depth":
+		if n < 1 {
+			return fmt.Sprintf("depth %d: want 1 or more", n)
+		}
+		l.Depth = int(min(n, search.MaxPly-1))
+	case "nodes":
+		if n < 1 {
+			return fmt.Sprintf("nodes %d: want 1 or more", n)
+		}
+		l.Nodes = uint64(n)
+	case "mate":
+		if n < 1 {
+			return fmt.Sprintf("mate %d: want 1 or more", n)
+		}
+		l.Mate = int(min(n, search.MaxPly))
+	case "movetime":
+		if n < 0 {
+			return fmt.Sprintf("movetime %d: want 0 or more", n)
+		}
+		l.MoveTime = max(ms, time.Millisecond)
+	case "perft":
+		if n < 1 || n > MaxPerftDepth {
+			return fmt.Sprintf("perft %d: want a depth from 1 to %d", n, MaxPerftDepth)
+		}
+		g.perft = int(n)
+	}
+	return ""
+}
+
+// reportGoProblems writes the one error line of a `go` that had faults
+// (the search still runs, without them).
+func (p *Protocol) reportGoProblems(problems []string) {
+	if len(problems) > 0 {
+		p.errorf("go: %s", strings.Join(problems, "; "))
+	}
 }
 
 func (p *Protocol) cmdGo(args []string) {
@@ -206,11 +262,8 @@ func (p *Protocol) cmdGo(args []string) {
 		p.cmdLuckyGo(args)
 		return
 	}
-	g, err := parseGo(args, p.pos)
-	if err != nil {
-		p.errorf("go: %v", err)
-		return
-	}
+	g, problems := parseGo(args, p.pos)
+	p.reportGoProblems(problems)
 	if g.perft == 0 && p.playBookMove(g.limits) {
 		return
 	}
@@ -313,6 +366,18 @@ func (p *Protocol) release(ctx context.Context, j *job, l search.Limits, info, b
 	p.out.send(info)
 	waitForRelease(ctx, j, l)
 	p.out.sendLast(&j.finished, bestmove)
+}
+
+// answerWithoutSearch answers a `go` that cannot search (its error line
+// is written) with bestmove, held as UCI requires (see waitForRelease).
+func (p *Protocol) answerWithoutSearch(l search.Limits, bestmove string) {
+	ctx, j := p.newJob()
+	go func() {
+		defer close(j.done)
+		defer j.cancel()
+		waitForRelease(ctx, j, l)
+		p.out.sendLast(&j.finished, bestmove)
+	}()
 }
 
 // noMoveInfo is the info line of a position without a legal move: mate 0

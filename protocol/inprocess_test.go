@@ -192,9 +192,9 @@ func TestDiagnosticsNotOnOutput(t *testing.T) {
 }
 
 // FuzzCommand feeds arbitrary command lines to a session, each followed by
-// stop: it must never panic, each accepted go (not perft) must end with
-// exactly one legal bestmove, and a rejected command gets exactly one
-// error line and no bestmove.
+// stop: it must never panic, each go (but an accepted go perft) must end
+// with exactly one legal bestmove, also after its error line, and any
+// other rejected command gets exactly one error line and no bestmove.
 func FuzzCommand(f *testing.F) {
 	for _, s := range []string{
 		"uci", "isready", "debug on", "debug off", "debug", "register later", "ucinewgame", "quit", "stop", "ponderhit", "d", "eval",
@@ -209,6 +209,7 @@ func FuzzCommand(f *testing.F) {
 		"go", "go infinite", "go depth 3", "go nodes 500", "go mate 2", "go movetime 5", "go wtime 100 btime 100 winc 1 binc 1 movestogo 5",
 		"go wtime 0 btime 0", "go ponder wtime 50 btime 50", "go searchmoves e2e4 d2d4 depth 2", "go perft 3", "go perft 20", "go depth -1",
 		"go depth 99999999999999999999", "go nodes 18446744073709551615", "go wtime 9223372036854775807", "go movetime x",
+		"go foo", "go depth 0", "go perft 0", "go perft 2 depth 3", "go depth 2 depth 3 bar 7", "go searchmoves zz", "go infinite depth 0",
 		"position startpos\ngo depth 2\ngo depth 2", "go infinite\nisready\nstop", "go ponder\nponderhit",
 		"setoption name MultiPV value 5\nposition startpos moves e2e4\ngo depth 3",
 		"setoption name UCI_Variant value spy\nposition startpos card spy:KN moves e2e4 e7e5\ngo depth 2",
@@ -239,13 +240,14 @@ func FuzzCommand(f *testing.F) {
 			errs := count(delta, prefix("info string error"))
 			bests := count(delta, prefix("bestmove"))
 			f := strings.Fields(line)
-			isSearch := len(f) > 0 && f[0] == "go" && !(len(f) > 1 && f[1] == "perft")
+			isGo := len(f) > 0 && f[0] == "go"
+			perft := isGo && errs == 0 && len(f) > 1 && f[1] == "perft"
 			switch {
 			case errs > 1:
 				t.Fatalf("%q: %d error lines: %q", line, errs, delta)
-			case isSearch && errs == 0 && bests != 1:
+			case isGo && !perft && bests != 1:
 				t.Fatalf("%q: %d bestmoves: %q", line, bests, delta)
-			case (!isSearch || errs == 1) && bests != 0:
+			case (!isGo || perft) && bests != 0:
 				t.Fatalf("%q: unexpected bestmove: %q", line, delta)
 			}
 			if bests == 1 {
@@ -292,6 +294,11 @@ func checkFuzzBestmove(t *testing.T, p *protocol.Protocol, out *sink, delta []st
 			}
 			return
 		}
+	}
+	if fen == "" && best == "bestmove 0000" {
+		// No position to play in: d answered an error (inconsistent
+		// lucky options), as the go did.
+		return
 	}
 	if isLucky {
 		st, err := lucky.ParseState(fen, rules)

@@ -168,14 +168,26 @@ func (p *Protocol) cmdLuckyPosition(args []string) {
 func (p *Protocol) cmdLuckyGo(args []string) {
 	st := p.luckyState("go")
 	if st == nil {
+		// The error line is written; the GUI still gets its bestmove.
+		g, _ := parseGoArgs(args, func(string) error { return nil })
+		p.answerWithoutSearch(g.limits, "bestmove 0000")
 		return
 	}
 	// No searchmoves at a pending reveal: the engine does not pick the card.
-	g, only, err := parseGoActions(args, st.ParseAction, st.ToAct() != variants.Chance)
-	if err != nil {
-		p.errorf("go: %v", err)
+	pending := st.ToAct() == variants.Chance
+	g, only, problems := parseGoActions(args, st.ParseAction, !pending)
+	if pending && g.perft == 0 {
+		// The engine never reveals cards: one error line for this and
+		// for any fault of the command, then bestmove 0000.
+		msg := "the drawn card has not been revealed (append the card to the moves)"
+		if len(problems) > 0 {
+			msg = "go: " + strings.Join(problems, "; ") + "; " + msg
+		}
+		p.errorf("%s", msg)
+		p.answerWithoutSearch(g.limits, "bestmove 0000")
 		return
 	}
+	p.reportGoProblems(problems)
 	ctx, j := p.newJob()
 	view := st.Clone().(*lucky.State)
 	if g.perft > 0 {
@@ -189,8 +201,8 @@ func (p *Protocol) cmdLuckyGo(args []string) {
 
 // runLuckySearch is the lucky search goroutine: progress lines, then
 // exactly one bestmove with a legal action (0000 without one). The engine
-// is never asked to reveal a card: a position waiting for the reveal gets
-// an error and bestmove 0000.
+// is never asked to reveal a card (cmdLuckyGo answers a position waiting
+// for the reveal itself).
 func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engine, st *lucky.State, l search.Limits, only []variants.Action) {
 	defer close(j.done)
 	defer j.cancel()
@@ -200,11 +212,7 @@ func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engin
 		last = "bestmove " + lucky.FormatAction(legal[0])
 	}
 	defer p.endSearch(j, last, "lucky search", st.Encode)
-	switch who := st.ToAct(); {
-	case who == variants.Chance:
-		p.release(ctx, j, l, "info string error the drawn card has not been revealed (append the card to the moves)", "bestmove 0000")
-		return
-	case who == variants.NoPlayer || len(legal) == 0:
+	if st.ToAct() == variants.NoPlayer || len(legal) == 0 {
 		over, scores, _ := st.Result()
 		p.release(ctx, j, l, noMoveInfo(over && scores[st.Side()] == 0), "bestmove 0000")
 		return

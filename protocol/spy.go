@@ -185,11 +185,8 @@ func (p *Protocol) cmdSpyGo(args []string) {
 	st := p.spy.state
 	// No searchmoves while the wildcard's choice is pending: it is no
 	// action of st.
-	g, only, err := parseGoActions(args, st.ParseAction, !p.spy.wildPending)
-	if err != nil {
-		p.errorf("go: %v", err)
-		return
-	}
+	g, only, problems := parseGoActions(args, st.ParseAction, !p.spy.wildPending)
+	p.reportGoProblems(problems)
 	ctx, j := p.newJob()
 	view := st.Clone().(*spy.State)
 	switch {

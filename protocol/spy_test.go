@@ -92,8 +92,6 @@ func TestSpyTranscript(t *testing.T) {
 		"position fen " + spy.StartFEN + " x=spy:KN",
 		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 R/RBN",
 		"position fen 1 2 3 4 5 6 7 8 9 10 11",
-		"go searchmoves reveal",
-		"go searchmoves e2e4 depth x",
 	} {
 		e.send(bad)
 		got := e.sync()
@@ -283,7 +281,6 @@ func TestSpyClaim(t *testing.T) {
 		"position fen " + lost + " card neutral" + twice + " claim a3b1",
 		"position fen " + lost + twice + " claim:3",
 		"position startpos moves claim",
-		"go depth 1 searchmoves claims",
 	} {
 		n := len(out.lines())
 		h(bad)
@@ -295,6 +292,13 @@ func TestSpyClaim(t *testing.T) {
 		if d := display(); d != before {
 			t.Errorf("%q changed the position:\n%s", bad, d)
 		}
+	}
+	// A bad searchmoves is dropped: its error line, then the search.
+	if got := goAnswer(t, out, h, "go depth 1 searchmoves claims"); count(got, prefix("info string error go: searchmoves")) != 1 {
+		t.Errorf("go depth 1 searchmoves claims answered %q", got)
+	}
+	if d := display(); d != before {
+		t.Errorf("go changed the position:\n%s", d)
 	}
 	// Automatic draws: the threefold is over by itself, claim is refused.
 	h("setoption name SpyDrawClaims value automatic")

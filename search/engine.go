@@ -24,6 +24,13 @@ type Engine struct {
 	limits    Limits
 	tm        TimeManager
 	nodeCount []atomic.Uint64
+	pollEvery uint64 // nodes between a thread's looks at the limits
+	// firstDone is set, and firstIter closed, once the main thread has
+	// completed depth 1 (or stopped before): the helper threads start
+	// then, so that the node limit, which never cuts depth 1 short, need
+	// not wait for a main thread that a loaded machine has descheduled.
+	firstDone atomic.Bool
+	firstIter chan struct{}
 	report    func(Info)
 	mainDepth atomic.Int32
 }
@@ -83,12 +90,33 @@ func (e *Engine) totalNodes() uint64 {
 	return n
 }
 
-// shouldStopNow is the main thread's hard-limit check.
-func (e *Engine) shouldStopNow() bool {
-	if e.limits.Nodes > 0 && e.threads[0].nodes >= e.limits.Nodes {
+// shouldStopNow is a thread's hard-limit check; only the main thread
+// watches the clock. The node limit counts every thread's nodes, is
+// checked by each (a descheduled main thread cannot let the others run
+// on) and never cuts the main thread's first iteration short: `go nodes
+// 1` answers from a complete depth 1, not from whichever root moves it
+// reached (the helpers start after it, see firstDone).
+func (e *Engine) shouldStopNow(main bool) bool {
+	if e.firstDone.Load() && e.nodeLimitReached() {
 		return true
 	}
-	return !e.pondering.Load() && e.tm.PastHard()
+	return main && !e.pondering.Load() && e.tm.PastHard()
+}
+
+// nodeLimitReached reports whether the nodes published so far reach the
+// node limit.
+func (e *Engine) nodeLimitReached() bool {
+	return e.limits.Nodes > 0 && e.totalNodes() >= e.limits.Nodes
+}
+
+// pollInterval is how many nodes a thread searches between two looks at
+// the limits: stopCheckInterval, or less under a small node limit, so
+// that the threads together overshoot it by at most an eighth.
+func pollInterval(nodeLimit uint64, threads int) uint64 {
+	if nodeLimit == 0 {
+		return stopCheckInterval
+	}
+	return max(1, min(stopCheckInterval, nodeLimit/uint64(8*threads)))
 }
 
 // currMoveDelay: currmove lines start after this long, so short searches
@@ -116,6 +144,9 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	for i := range e.nodeCount {
 		e.nodeCount[i].Store(0)
 	}
+	e.pollEvery = pollInterval(l.Nodes, len(e.threads))
+	e.firstDone.Store(false)
+	e.firstIter = make(chan struct{})
 
 	var legal chess.MoveList
 	pos.GenerateLegal(&legal)
@@ -146,7 +177,7 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	var wg sync.WaitGroup
 	for _, t := range e.threads {
 		t.pos = pos.Clone()
-		t.nodes = 0
+		t.nodes, t.pollAt = 0, 0
 		t.rootMoves = t.rootMoves[:0]
 		for _, m := range roots {
 			t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
@@ -157,12 +188,14 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 		wg.Add(1)
 		go func(t *thread) {
 			defer wg.Done()
+			<-e.firstIter
 			t.iterate(start)
 		}(t)
 	}
 	main := e.threads[0]
 	main.iterate(start)
 	e.stopped.Store(true)
+	e.releaseHelpers()
 	e.waitIfRequired(ctx, l)
 	wg.Wait()
 	close(done)
@@ -194,6 +227,15 @@ func (e *Engine) totalNodesFinal() uint64 {
 		e.publishNodes(t)
 	}
 	return e.totalNodes()
+}
+
+// releaseHelpers marks the main thread's first iteration done and lets
+// the helper threads start. Only the main thread's goroutine calls it.
+func (e *Engine) releaseHelpers() {
+	if !e.firstDone.Load() {
+		e.firstDone.Store(true)
+		close(e.firstIter)
+	}
 }
 
 // waitIfRequired holds an infinite or still-pondering search until the GUI
@@ -242,6 +284,7 @@ func (t *thread) iterate(start time.Time) {
 		if t.id != 0 {
 			continue
 		}
+		e.releaseHelpers()
 		t.reportPVs(depth, start, multiPV)
 		best := t.rootMoves[0]
 		if best.move != lastBest {
@@ -255,6 +298,12 @@ func (t *thread) iterate(start time.Time) {
 			}
 		}
 		if !e.pondering.Load() && e.tm.PastSoft(0.6*(1+2*bestChanges)) {
+			break
+		}
+		// Past the node limit (depth 1 may end beyond it): no new
+		// iteration.
+		e.publishNodes(t)
+		if e.nodeLimitReached() {
 			break
 		}
 	}

@@ -15,6 +15,7 @@ type thread struct {
 	pos      *chess.Position
 	ev       *eval.Evaluator
 	nodes    uint64
+	pollAt   uint64 // the node count of the next look at the limits
 	seldepth int
 
 	killers [MaxPly + 1][2]chess.Move
@@ -73,16 +74,23 @@ func init() {
 
 // stopCheckInterval is how many nodes pass between checks of the clock and
 // the stop flag: cheap enough to be invisible, frequent enough to stop
-// within a fraction of a millisecond.
+// within a fraction of a millisecond. A node limit makes the checks more
+// frequent (Engine.pollEvery), so that `go nodes 100` stops at 100 nodes,
+// not at the next check.
 const stopCheckInterval = 1024
 
 func (t *thread) checkStop() bool {
 	if t.e.stopped.Load() {
 		return true
 	}
-	if t.nodes&(stopCheckInterval-1) == 0 {
+	if t.nodes >= t.pollAt {
+		t.pollAt = t.nodes + t.e.pollEvery
+		if t.id == 0 && t.nodes < t.e.limits.Nodes {
+			// The main thread looks again exactly at the limit.
+			t.pollAt = min(t.pollAt, t.e.limits.Nodes)
+		}
 		t.e.publishNodes(t)
-		if t.id == 0 && t.e.shouldStopNow() {
+		if t.e.shouldStopNow(t.id == 0) {
 			t.e.stopped.Store(true)
 			return true
 		}
@@ -104,10 +112,12 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if depth <= 0 {
 		return t.qsearch(alpha, beta, ply)
 	}
-	t.nodes++
+	// Checked before the node is counted: a stopped search counts no
+	// node it did not search, so `go nodes N` reports exactly N.
 	if t.checkStop() {
 		return 0
 	}
+	t.nodes++
 	if ply > t.seldepth {
 		t.seldepth = ply
 	}
@@ -457,11 +467,11 @@ func (t *thread) updatePV(ply int, m chess.Move) {
 // position is quiet, so that the static evaluation is not taken in the
 // middle of an exchange.
 func (t *thread) qsearch(alpha, beta, ply int) int {
-	t.nodes++
 	t.pvLen[ply] = ply
 	if t.checkStop() {
 		return 0
 	}
+	t.nodes++
 	if ply > t.seldepth {
 		t.seldepth = ply
 	}

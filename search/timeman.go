@@ -37,13 +37,16 @@ type TimeManager struct {
 	start      time.Time
 	soft, hard time.Duration
 	limited    bool
+	// fixed is `go movetime`: the search runs to the hard budget, with
+	// no soft stop (an iteration is never skipped for lack of time).
+	fixed bool
 }
 
 // NewTimeManager makes the budgets for side's search that started at start.
 func NewTimeManager(start time.Time, l Limits, side chess.Color, overhead time.Duration, p TimePolicy) TimeManager {
 	tm := TimeManager{start: start}
 	if l.MoveTime > 0 {
-		tm.limited = true
+		tm.limited, tm.fixed = true, true
 		tm.hard = max(l.MoveTime-overhead, time.Millisecond)
 		tm.soft = tm.hard
 		return tm
@@ -81,27 +84,40 @@ func NewTimeManager(start time.Time, l Limits, side chess.Color, overhead time.D
 // Limited reports whether the search runs against a clock at all.
 func (tm *TimeManager) Limited() bool { return tm.limited }
 
-// Soft is the budget after which no new iteration should start.
+// Soft is the budget after which no new iteration should start (the hard
+// budget under movetime, where no iteration is skipped: see PastSoft).
 func (tm *TimeManager) Soft() time.Duration { return tm.soft }
+
+// Hard is the budget at which the search is stopped.
+func (tm *TimeManager) Hard() time.Duration { return tm.hard }
 
 // Elapsed is the time since the search started.
 func (tm *TimeManager) Elapsed() time.Duration { return time.Since(tm.start) }
 
 // PastSoft reports whether a new iteration should not start; scale grows
-// when the best move is unstable and shrinks when it is settled.
-func (tm *TimeManager) PastSoft(scale float64) bool {
-	return tm.limited && float64(tm.Elapsed()) > float64(tm.soft)*scale
+// when the best move is unstable and shrinks when it is settled. Never
+// under movetime: the GUI asked for that long a search.
+func (tm *TimeManager) PastSoft(scale float64) bool { return tm.pastSoftAt(tm.Elapsed(), scale) }
+
+func (tm *TimeManager) pastSoftAt(elapsed time.Duration, scale float64) bool {
+	return tm.limited && !tm.fixed && float64(elapsed) > float64(tm.soft)*scale
 }
 
 // WouldOverrun reports whether an iteration expected to take next would
 // end past the soft budget: searches whose iterations grow by a large
 // factor (chance nodes, many worlds) stop early instead of starting one
-// they cannot finish.
+// they cannot finish. Never under movetime, as PastSoft.
 func (tm *TimeManager) WouldOverrun(next time.Duration) bool {
-	return tm.limited && tm.Elapsed()+next > tm.soft
+	return tm.wouldOverrunAt(tm.Elapsed(), next)
+}
+
+func (tm *TimeManager) wouldOverrunAt(elapsed, next time.Duration) bool {
+	return tm.limited && !tm.fixed && elapsed+next > tm.soft
 }
 
 // PastHard reports whether the search must stop now.
-func (tm *TimeManager) PastHard() bool {
-	return tm.limited && tm.Elapsed() >= tm.hard
+func (tm *TimeManager) PastHard() bool { return tm.pastHardAt(tm.Elapsed()) }
+
+func (tm *TimeManager) pastHardAt(elapsed time.Duration) bool {
+	return tm.limited && elapsed >= tm.hard
 }

@@ -209,7 +209,9 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 	if e.opts.DrawCost > 0 {
 		s.drawCost = e.opts.DrawCost
 	}
-	s.limit = l.Nodes
+	// The node limit (s.limit) applies once depth 1 is complete: `go
+	// nodes 1` answers from a whole depth 1.
+
 	// A stop flag of this search's own: the watcher of a finished search
 	// may still fire when the next one has begun.
 	stopped := new(atomic.Bool)
@@ -285,6 +287,9 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 				Time: time.Since(start), HashFull: e.tt.hashFull(), PV: e.pv(work, best, drew)})
 		}
 		if l.Mate > 0 && score >= WinBound {
+			break
+		}
+		if s.limit = l.Nodes; s.limit > 0 && s.nodes >= s.limit {
 			break
 		}
 		// The next iteration costs many times this one (chance nodes

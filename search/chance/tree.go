@@ -138,10 +138,16 @@ func (s *searcher) reset(g game) {
 const drewKey = 0x6A09E667F3BCC909
 
 func (s *searcher) tick() bool {
-	s.nodes++
 	if s.halted {
 		return true
 	}
+	// Before the node is counted: a halted search counts no node it did
+	// not search, so `go nodes N` reports exactly N.
+	if s.limit > 0 && s.nodes >= s.limit {
+		s.halted = true
+		return true
+	}
+	s.nodes++
 	// Often: a node inside a card can cost a millisecond (the card's
 	// obligation is worked out over its whole sequences), so a thousand
 	// nodes could overrun a blitz budget.
@@ -149,9 +155,6 @@ func (s *searcher) tick() bool {
 		if (s.stop != nil && s.stop.Load()) || (s.onCheck != nil && s.onCheck()) {
 			s.halted = true
 		}
-	}
-	if s.limit > 0 && s.nodes >= s.limit {
-		s.halted = true
 	}
 	return s.halted
 }

@@ -209,7 +209,7 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 	}
 
 	worlds := e.worlds(st)
-	t := &searcher{e: e, ctx: ctx, ev: eval.NewEvaluator(), rootSide: us, limits: l, start: start}
+	t := &searcher{e: e, ctx: ctx, ev: eval.NewEvaluator(), rootSide: us, start: start}
 	// Reading a long game's position and copying it into the worlds costs
 	// time the clock sees too: keep it back.
 	t.tm = search.NewTimeManager(start, l, us, e.opts.MoveOverhead+time.Millisecond+time.Duration(st.Ply())*20*time.Microsecond, timePolicy())
@@ -263,6 +263,7 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 		if !complete {
 			break
 		}
+		t.nodeLimit = l.Nodes
 		lastDepthTime = time.Since(start) - depthStart
 		reported = res.Action
 		if report != nil {

@@ -34,13 +34,15 @@ type searcher struct {
 	s        *spy.State
 	ev       *eval.Evaluator
 	rootSide chess.Color
-	limits   search.Limits
 	tm       search.TimeManager
 	start    time.Time
 
-	nodes    uint64
-	seldepth int
-	aborted  bool
+	nodes uint64
+	// nodeLimit is the node limit once the first depth is complete (0
+	// before): `go nodes 1` answers from a whole depth 1.
+	nodeLimit uint64
+	seldepth  int
+	aborted   bool
 
 	bufs    [maxPly + 1][]variants.Action
 	keys    [maxPly + 1][maxActs]int32
@@ -75,19 +77,23 @@ func (t *searcher) updatePV(ply int, a variants.Action) {
 }
 
 func (t *searcher) nodeLimitHit() bool {
-	return t.limits.Nodes > 0 && t.nodes >= t.limits.Nodes
+	return t.nodeLimit > 0 && t.nodes >= t.nodeLimit
 }
 
-// stop reports (every checkInt nodes) whether the search must end now.
+// stop reports whether the search must end now: at the node limit, and
+// every checkInt nodes, when stopped or out of time.
 func (t *searcher) stop() bool {
 	if t.aborted {
+		return true
+	}
+	if t.nodeLimitHit() {
+		t.aborted = true
 		return true
 	}
 	if t.nodes%checkInt != 0 {
 		return false
 	}
-	if t.ctx.Err() != nil || t.nodeLimitHit() ||
-		(!t.e.pondering.Load() && t.tm.PastHard()) {
+	if t.ctx.Err() != nil || (!t.e.pondering.Load() && t.tm.PastHard()) {
 		t.aborted = true
 	}
 	return t.aborted
