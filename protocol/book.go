@@ -79,14 +79,7 @@ func (p *Protocol) playBookMove(l search.Limits) bool {
 	}
 	info := "info string book move " + m.String() + " " + bookWeights(choices)
 	best := "bestmove " + m.String()
-	ctx, j := p.newJob()
-	pos := p.pos.Clone()
-	go func() {
-		defer close(j.done)
-		defer j.cancel()
-		defer p.endSearch(j, best, "book move", pos.FEN)
-		p.release(ctx, j, l, info, best)
-	}()
+	p.answer(l, info, best)
 	return true
 }
 

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"azar/search"
-	"azar/search/hidden"
 	"azar/variants/chess"
 )
 
@@ -21,28 +20,15 @@ type job struct {
 	cancel   context.CancelFunc
 	finished atomic.Bool   // its last line (bestmove) is written
 	done     chan struct{} // closed when its goroutine ends, after finished
-	hit      atomic.Bool   // ponderhit received
 	hitCh    chan struct{} // closed on ponderhit
 	hitOnce  sync.Once
-	engine   *search.Engine
-	// spyEngine runs a spy-variant search (engine is then nil).
-	spyEngine *hidden.Engine
 }
 
 func (j *job) running() bool { return !j.finished.Load() }
 
-func (j *job) ponderHit() {
-	j.hitOnce.Do(func() {
-		j.hit.Store(true)
-		close(j.hitCh)
-	})
-	if j.engine != nil {
-		j.engine.PonderHit()
-	}
-	if j.spyEngine != nil {
-		j.spyEngine.PonderHit()
-	}
-}
+// ponderHit records the ponderhit; the search runner passes it on to the
+// engine (relayPonderHit).
+func (j *job) ponderHit() { j.hitOnce.Do(func() { close(j.hitCh) }) }
 
 // busy reports whether a search or perft is running.
 func (p *Protocol) busy() bool { return p.job != nil && p.job.running() }
@@ -254,27 +240,7 @@ func (p *Protocol) cmdGo(args []string) {
 		p.errorf("go while searching (send stop first)")
 		return
 	}
-	if p.spyMode() {
-		p.cmdSpyGo(args)
-		return
-	}
-	if p.luckyMode() {
-		p.cmdLuckyGo(args)
-		return
-	}
-	g, problems := parseGo(args, p.pos)
-	p.reportGoProblems(problems)
-	if g.perft == 0 && p.playBookMove(g.limits) {
-		return
-	}
-	ctx, j := p.newJob()
-	pos := p.pos.Clone()
-	if g.perft > 0 {
-		go p.runPerft(ctx, j, pos, g.perft)
-		return
-	}
-	j.engine = p.engine
-	go p.runSearch(ctx, j, pos, p.levelLimits(g.limits))
+	p.cur.goCmd(args)
 }
 
 // newJob makes the job of an accepted `go` the session's current one.
@@ -299,52 +265,6 @@ func waitForRelease(ctx context.Context, j *job, l search.Limits) {
 	}
 }
 
-// runSearch is the search goroutine: it reports progress and always ends
-// with one bestmove line carrying a legal move (0000 without one).
-func (p *Protocol) runSearch(ctx context.Context, j *job, pos *chess.Position, l search.Limits) {
-	defer close(j.done)
-	defer j.cancel()
-	legal := legalMoves(pos)
-	if len(l.SearchMoves) > 0 {
-		legal = l.SearchMoves
-	}
-	fallback := "bestmove 0000"
-	if len(legal) > 0 {
-		fallback = "bestmove " + legal[0].String()
-	}
-	defer p.endSearch(j, fallback, "search goroutine", pos.FEN)
-	if len(legal) == 0 {
-		p.release(ctx, j, l, noMoveInfo(pos.InCheck()), "bestmove 0000")
-		return
-	}
-	res := p.search(ctx, j, pos, l)
-	// The engine holds infinite and ponder searches itself; this is the
-	// guarantee, should a search come back early.
-	waitForRelease(ctx, j, l)
-
-	best := res.Move
-	if m, changed := p.levelMove(pos, l, res); changed {
-		best, res.Ponder = m, chess.NoMove
-	}
-	if !contains(legal, best) {
-		if best != chess.NoMove {
-			p.log.Errorf("search returned %s, not a legal choice in %s; playing %s", best, pos.FEN(), legal[0])
-		}
-		best = legal[0]
-	}
-	line := "bestmove " + best.String()
-	if res.Ponder != chess.NoMove {
-		after := pos.Clone()
-		after.Make(best)
-		if contains(legalMoves(after), res.Ponder) {
-			line += " ponder " + res.Ponder.String()
-		} else {
-			p.log.Warnf("dropping ponder move %s: illegal after %s in %s", res.Ponder, best, pos.FEN())
-		}
-	}
-	p.out.sendLast(&j.finished, line)
-}
-
 // endSearch is deferred by every search goroutine, chess or variant: a
 // panic becomes an error line and marks the engine for rebuilding (what
 // names the goroutine and where gives the position for the log), and a
@@ -363,21 +283,11 @@ func (p *Protocol) endSearch(j *job, last, what string, where func() string) {
 // release answers a `go` without searching: its info line, then bestmove
 // once UCI lets the search end (see waitForRelease).
 func (p *Protocol) release(ctx context.Context, j *job, l search.Limits, info, bestmove string) {
-	p.out.send(info)
+	if info != "" {
+		p.out.send(info)
+	}
 	waitForRelease(ctx, j, l)
 	p.out.sendLast(&j.finished, bestmove)
-}
-
-// answerWithoutSearch answers a `go` that cannot search (its error line
-// is written) with bestmove, held as UCI requires (see waitForRelease).
-func (p *Protocol) answerWithoutSearch(l search.Limits, bestmove string) {
-	ctx, j := p.newJob()
-	go func() {
-		defer close(j.done)
-		defer j.cancel()
-		waitForRelease(ctx, j, l)
-		p.out.sendLast(&j.finished, bestmove)
-	}()
 }
 
 // noMoveInfo is the info line of a position without a legal move: mate 0
@@ -387,28 +297,6 @@ func noMoveInfo(lost bool) string {
 		return "info depth 0 score mate 0"
 	}
 	return "info depth 0 score cp 0"
-}
-
-// search runs the engine, turning a panic into an empty result (the caller
-// then plays the first legal move) and marking the engine for rebuilding.
-func (p *Protocol) search(ctx context.Context, j *job, pos *chess.Position, l search.Limits) (res search.Result) {
-	defer func() {
-		if r := recover(); r != nil {
-			p.broken.Store(true)
-			p.log.WithField("stack", string(debug.Stack())).Errorf("search panicked in %s: %v", pos.FEN(), r)
-			p.out.send(fmt.Sprintf("info string error internal search failure: %v", r))
-			res = search.Result{}
-		}
-	}()
-	report := func(info search.Info) {
-		if j.hit.Load() {
-			// A ponderhit may arrive before the engine has noted that
-			// it is pondering; repeat it until the engine has seen it.
-			j.engine.PonderHit()
-		}
-		p.out.send(formatInfo(info, pos))
-	}
-	return j.engine.Search(ctx, pos, l, report)
 }
 
 func contains(ms []chess.Move, m chess.Move) bool {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 
 	"azar/search"
 	"azar/search/chance"
@@ -19,65 +17,75 @@ import (
 // cards"): its own position, rule options and engine (search/chance),
 // used instead of the chess ones while UCI_Variant is lucky.
 
-const variantLucky = "lucky"
-
-// luckySession is the lucky variant's part of a session.
-type luckySession struct {
+// luckyGame is the lucky variant's registry entry.
+type luckyGame struct {
+	p      *Protocol
 	rules  lucky.Options
 	copts  chance.Options
 	state  *lucky.State // nil while the rule options are inconsistent
 	engine *chance.Engine
 }
 
-func (p *Protocol) luckyMode() bool { return p.variant == variantLucky }
+func (*luckyGame) name() string { return "lucky" }
 
-// luckyState is the lucky position for cmd, set to the start on first
-// use; nil, after an error line, while the rule options are inconsistent.
-func (p *Protocol) luckyState(cmd string) *lucky.State {
-	if p.lucky.state == nil {
-		p.resetLucky()
+// enter: the lucky position goes back to the start.
+func (g *luckyGame) enter() { g.reset() }
+
+func (g *luckyGame) newGame() {
+	if g.engine != nil {
+		g.engine.NewGame()
 	}
-	if p.lucky.state == nil {
-		p.errorf("%s: the lucky options are inconsistent: %v", cmd, p.lucky.rules.Validate())
-	}
-	return p.lucky.state
 }
 
-// resetLucky sets the lucky position to the start under the current rule
+func (g *luckyGame) dropEngine() { g.engine = nil }
+
+// current is the lucky position for cmd, set to the start on first use;
+// nil, after an error line, while the rule options are inconsistent.
+func (g *luckyGame) current(cmd string) *lucky.State {
+	if g.state == nil {
+		g.reset()
+	}
+	if g.state == nil {
+		g.p.errorf("%s: the lucky options are inconsistent: %v", cmd, g.rules.Validate())
+	}
+	return g.state
+}
+
+// reset sets the lucky position to the start under the current rule
 // options (none while they are inconsistent: position and go then say
 // why).
-func (p *Protocol) resetLucky() {
-	p.lucky.state = nil
-	if p.lucky.rules.Validate() == nil {
-		p.lucky.state = lucky.New(p.lucky.rules)
+func (g *luckyGame) reset() {
+	g.state = nil
+	if g.rules.Validate() == nil {
+		g.state = lucky.New(g.rules)
 	}
 }
 
-// luckyEngine returns the lucky engine with the session's shared settings
-// (Hash, Move Overhead) applied.
-func (p *Protocol) luckyEngine() *chance.Engine {
-	if p.lucky.copts.HashMB == 0 {
-		p.lucky.copts = chance.DefaultOptions()
+// eng returns the lucky engine with the session's shared settings (Hash,
+// Move Overhead) applied.
+func (g *luckyGame) eng() *chance.Engine {
+	if g.copts.HashMB == 0 {
+		g.copts = chance.DefaultOptions()
 	}
-	p.lucky.copts.HashMB = p.sopts.HashMB
-	p.lucky.copts.MoveOverhead = p.sopts.MoveOverhead
-	if p.lucky.engine == nil {
-		p.lucky.engine = chance.New(p.lucky.copts)
+	g.copts.HashMB = g.p.sopts.HashMB
+	g.copts.MoveOverhead = g.p.sopts.MoveOverhead
+	if g.engine == nil {
+		g.engine = chance.New(g.copts)
 	} else {
-		p.lucky.engine.SetOptions(p.lucky.copts)
+		g.engine.SetOptions(g.copts)
 	}
-	return p.lucky.engine
+	return g.engine
 }
 
 // luckyOptions are the lucky variant's options: the seven rule options of
 // docs/lucky.md (changing one puts the lucky position back to the start),
 // the engine's draw policy and the chance-node pruning switch.
-func (p *Protocol) luckyOptions() []*uciOption {
-	if p.lucky.copts.HashMB == 0 {
-		p.lucky.copts = chance.DefaultOptions()
+func (g *luckyGame) options() []*uciOption {
+	if g.copts.HashMB == 0 {
+		g.copts = chance.DefaultOptions()
 	}
 	rule := func(name string) func(p *Protocol, v string) error {
-		return func(p *Protocol, v string) error { return p.setLuckyRule(name, v) }
+		return func(p *Protocol, v string) error { return p.lucky.setRule(name, v) }
 	}
 	return []*uciOption{
 		{name: "Lucky_Edition", kind: comboOption, def: "second", vars: []string{"second", "first"}, set: rule("edition")},
@@ -111,17 +119,17 @@ func (p *Protocol) luckyOptions() []*uciOption {
 	}
 }
 
-// setLuckyRule changes a rule option; the lucky position goes back to the
+// setRule changes a rule option; the lucky position goes back to the
 // start under the new rules (send position again). An empty string value
 // of Lucky_TemporalCards means all.
-func (p *Protocol) setLuckyRule(name, v string) error {
-	r := p.lucky.rules
+func (g *luckyGame) setRule(name, v string) error {
+	r := g.rules
 	if err := r.Set(name, v); err != nil {
 		return err
 	}
-	if r != p.lucky.rules || p.lucky.state == nil {
-		p.lucky.rules = r
-		p.resetLucky()
+	if r != g.rules || g.state == nil {
+		g.rules = r
+		g.reset()
 	}
 	return nil
 }
@@ -156,27 +164,28 @@ func parseLuckyPosition(args []string, rules lucky.Options) (*lucky.State, error
 	return st, nil
 }
 
-func (p *Protocol) cmdLuckyPosition(args []string) {
-	st, err := parseLuckyPosition(args, p.lucky.rules)
+func (g *luckyGame) position(args []string) error {
+	st, err := parseLuckyPosition(args, g.rules)
 	if err != nil {
-		p.errorf("position: %v", err)
-		return
+		return err
 	}
-	p.lucky.state = st
+	g.state = st
+	return nil
 }
 
-func (p *Protocol) cmdLuckyGo(args []string) {
-	st := p.luckyState("go")
+func (g *luckyGame) goCmd(args []string) {
+	p := g.p
+	st := g.current("go")
 	if st == nil {
 		// The error line is written; the GUI still gets its bestmove.
-		g, _ := parseGoArgs(args, func(string) error { return nil })
-		p.answerWithoutSearch(g.limits, "bestmove 0000")
+		gc, _ := parseGoArgs(args, func(string) error { return nil })
+		p.answer(gc.limits, "", "bestmove 0000")
 		return
 	}
 	// No searchmoves at a pending reveal: the engine does not pick the card.
 	pending := st.ToAct() == variants.Chance
-	g, only, problems := parseGoActions(args, st.ParseAction, !pending)
-	if pending && g.perft == 0 {
+	gc, only, problems := parseGoActions(args, st.ParseAction, !pending)
+	if pending && gc.perft == 0 {
 		// The engine never reveals cards: one error line for this and
 		// for any fault of the command, then bestmove 0000.
 		msg := "the drawn card has not been revealed (append the card to the moves)"
@@ -184,68 +193,47 @@ func (p *Protocol) cmdLuckyGo(args []string) {
 			msg = "go: " + strings.Join(problems, "; ") + "; " + msg
 		}
 		p.errorf("%s", msg)
-		p.answerWithoutSearch(g.limits, "bestmove 0000")
+		p.answer(gc.limits, "", "bestmove 0000")
 		return
 	}
 	p.reportGoProblems(problems)
-	ctx, j := p.newJob()
 	view := st.Clone().(*lucky.State)
-	if g.perft > 0 {
+	if gc.perft > 0 {
 		// The tree of actions, where a pending reveal has one child per
 		// card kind the pile may give.
-		go p.runActionPerft(ctx, j, view, g.perft, view.ApplyTrusted, "lucky perft", view.Encode)
+		ctx, j := p.newJob()
+		go p.runActionPerft(ctx, j, view, gc.perft, view.ApplyTrusted, "lucky perft", view.Encode)
 		return
 	}
-	go p.runLuckySearch(ctx, j, p.luckyEngine(), view, p.levelLimits(g.limits), only)
+	p.startSearch(g.search(view, p.levelLimits(gc.limits), only))
 }
 
-// runLuckySearch is the lucky search goroutine: progress lines, then
-// exactly one bestmove with a legal action (0000 without one). The engine
-// is never asked to reveal a card (cmdLuckyGo answers a position waiting
-// for the reveal itself).
-func (p *Protocol) runLuckySearch(ctx context.Context, j *job, eng *chance.Engine, st *lucky.State, l search.Limits, only []variants.Action) {
-	defer close(j.done)
-	defer j.cancel()
+// search is the lucky search job: progress lines, then exactly one
+// bestmove with a legal action (0000 without one). The engine is never
+// asked to reveal a card (goCmd answers a position waiting for the reveal
+// itself).
+func (g *luckyGame) search(st *lucky.State, l search.Limits, only []variants.Action) searchJob {
+	p := g.p
+	eng := g.eng()
+	sj := searchJob{what: "lucky search", where: st.Encode, limits: l, fallback: "bestmove 0000", ponderHit: eng.PonderHit}
 	legal := searchable(st.Legal(nil), only)
-	last := "bestmove 0000"
 	if len(legal) > 0 && st.ToAct() >= 0 {
-		last = "bestmove " + lucky.FormatAction(legal[0])
+		sj.fallback = "bestmove " + lucky.FormatAction(legal[0])
 	}
-	defer p.endSearch(j, last, "lucky search", st.Encode)
 	if st.ToAct() == variants.NoPlayer || len(legal) == 0 {
 		over, scores, _ := st.Result()
-		p.release(ctx, j, l, noMoveInfo(over && scores[st.Side()] == 0), "bestmove 0000")
-		return
+		sj.noMove = noMoveInfo(over && scores[st.Side()] == 0)
+		return sj
 	}
-	searching := make(chan struct{})
-	endPonder := sync.OnceFunc(func() { close(searching) })
-	defer endPonder()
-	go func() {
-		// A ponderhit may come before the engine has started pondering;
-		// repeat it until the search ends.
-		select {
-		case <-j.hitCh:
-		case <-searching:
-			return
+	sj.run = func(ctx context.Context) string {
+		res := eng.Search(ctx, st, l, only, func(info chance.Info) { p.out.send(formatLuckyInfo(info, st)) })
+		best := legal[0]
+		if res.Found {
+			best = p.checkedAction(st, res.Action, slices.Contains(legal, res.Action), best, "lucky search", st.Encode)
 		}
-		for {
-			eng.PonderHit()
-			select {
-			case <-searching:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	report := func(info chance.Info) { p.out.send(formatLuckyInfo(info, st)) }
-	res := eng.Search(ctx, st, l, only, report)
-	endPonder() // before bestmove: the next search must not get this ponderhit
-	waitForRelease(ctx, j, l)
-	best := legal[0]
-	if res.Found {
-		best = p.checkedAction(st, res.Action, slices.Contains(legal, res.Action), best, "lucky search", st.Encode)
+		return "bestmove " + lucky.FormatAction(best)
 	}
-	p.out.sendLast(&j.finished, "bestmove "+lucky.FormatAction(best))
+	return sj
 }
 
 // formatLuckyInfo writes one progress report as a UCI info line: the score
@@ -267,11 +255,11 @@ func formatLuckyInfo(info chance.Info, st *lucky.State) string {
 	return b.String()
 }
 
-// luckyDisplay is `d` in the lucky variant.
-func (p *Protocol) luckyDisplay() {
-	st := p.luckyState("d")
+// display is `d` in the lucky variant.
+func (g *luckyGame) display() []string {
+	st := g.current("d")
 	if st == nil {
-		return
+		return nil
 	}
 	lines := strings.Split(strings.Trim(st.Position().String(), "\n"), "\n")
 	// The board's own Fen/Key lines describe the chess core; drop them.
@@ -303,16 +291,16 @@ func (p *Protocol) luckyDisplay() {
 		}
 		lines = append(lines, fmt.Sprintf("Status: %s to act (%s), %d legal actions", st.Side(), what, len(st.Legal(nil))))
 	}
-	p.out.send(lines...)
+	return lines
 }
 
-// luckyEval is `eval` in the lucky variant: the static evaluation with
-// the card terms, for the player to act (at a pending reveal: the drawer,
-// with the card's expected value).
-func (p *Protocol) luckyEval() {
-	st := p.luckyState("eval")
+// eval is `eval` in the lucky variant: the static evaluation with the
+// card terms, for the player to act (at a pending reveal: the drawer, with
+// the card's expected value).
+func (g *luckyGame) eval() {
+	st := g.current("eval")
 	if st == nil {
 		return
 	}
-	p.sendEval(chance.Evaluate(st, p.lucky.copts.Policy), st.Side(), "side to act")
+	g.p.sendEval(chance.Evaluate(st, g.copts.Policy), st.Side(), "side to act")
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"azar/search"
-	"azar/search/hidden"
 )
 
 type optionKind uint8
@@ -79,7 +78,7 @@ func (p *Protocol) buildOptions() []*uciOption {
 			set: func(p *Protocol, v string) error {
 				p.sopts.HashMB, _ = strconv.Atoi(v)
 				p.engine.SetOptions(p.sopts)
-				p.syncSpyOptions()
+				p.spy.syncOptions()
 				return nil
 			}},
 		{name: "Threads", kind: spinOption, def: strconv.Itoa(d.Threads), min: 1, max: p.maxThreads,
@@ -104,25 +103,33 @@ func (p *Protocol) buildOptions() []*uciOption {
 				ms, _ := strconv.Atoi(v)
 				p.sopts.MoveOverhead = time.Duration(ms) * time.Millisecond
 				p.engine.SetOptions(p.sopts)
-				p.syncSpyOptions()
+				p.spy.syncOptions()
 				return nil
 			}},
-		{name: "UCI_Variant", kind: comboOption, def: Variants[0], vars: Variants,
+		{name: "UCI_Variant", kind: comboOption, def: p.games[0].name(), vars: p.variantNames(),
 			set: func(p *Protocol, v string) error {
-				if v != p.variant && v == variantSpy {
-					p.resetSpy()
+				if g := p.gameNamed(v); g != p.cur {
+					g.enter()
+					p.cur = g
 				}
-				if v != p.variant && v == variantLucky {
-					p.resetLucky()
-				}
-				p.variant = v
 				return nil
 			}},
 		{name: "Debug Log File", kind: stringOption, def: "",
 			set: func(p *Protocol, v string) error { return p.setDebugLog(v) }},
 	}
+	opts = append(opts, p.levelOptions()...)
+	for _, g := range p.games {
+		opts = append(opts, g.options()...)
+	}
+	return opts
+}
+
+// featureOptions are the chess search's feature switches (search.Features)
+// as check options named like the fields.
+func (p *Protocol) featureOptions() []*uciOption {
+	var opts []*uciOption
 	for _, f := range featureFields() {
-		def := reflect.ValueOf(d.Features).FieldByIndex(f.Index).Bool()
+		def := reflect.ValueOf(p.sopts.Features).FieldByIndex(f.Index).Bool()
 		opts = append(opts, &uciOption{name: f.Name, kind: checkOption, def: strconv.FormatBool(def),
 			set: func(p *Protocol, v string) error {
 				reflect.ValueOf(&p.sopts.Features).Elem().FieldByIndex(f.Index).SetBool(strings.EqualFold(v, "true"))
@@ -130,64 +137,7 @@ func (p *Protocol) buildOptions() []*uciOption {
 				return nil
 			}})
 	}
-	opts = append(opts, p.levelOptions()...)
-	opts = append(opts, p.spyOptions()...)
-	opts = append(opts, p.luckyOptions()...)
-	return append(opts, p.bookOptions()...)
-}
-
-// spyOptions are the spy variant's options (docs/protocol.md): the reveal
-// policy and the worlds searched, and the rule options, which reset the
-// spy position to the start.
-func (p *Protocol) spyOptions() []*uciOption {
-	d := p.spy.hopts
-	return []*uciOption{
-		{name: "SpyRevealPolicy", kind: comboOption, def: d.Policy.String(), vars: hidden.Policies,
-			set: func(p *Protocol, v string) error {
-				p.spy.hopts.Policy, _ = hidden.ParsePolicy(v)
-				p.syncSpyOptions()
-				return nil
-			}},
-		{name: "SpyWorlds", kind: spinOption, def: strconv.Itoa(d.MaxWorlds), min: 1, max: MaxSpyWorlds,
-			set: func(p *Protocol, v string) error {
-				p.spy.hopts.MaxWorlds, _ = strconv.Atoi(v)
-				p.syncSpyOptions()
-				return nil
-			}},
-		{name: "SpyHoldShare", kind: spinOption, def: strconv.Itoa(d.HoldShare), min: 0, max: 100,
-			set: func(p *Protocol, v string) error {
-				p.spy.hopts.HoldShare, _ = strconv.Atoi(v)
-				p.syncSpyOptions()
-				return nil
-			}},
-		{name: "SpyRevealPlies", kind: spinOption, def: strconv.Itoa(d.RevealPlies), min: 0, max: hidden.AllPlies,
-			set: func(p *Protocol, v string) error {
-				p.spy.hopts.RevealPlies, _ = strconv.Atoi(v)
-				p.syncSpyOptions()
-				return nil
-			}},
-		{name: "SpyKingCapture", kind: checkOption, def: "false",
-			set: func(p *Protocol, v string) error { return p.setSpyRule("king_capture", v) }},
-		{name: "SpyDrawClaims", kind: comboOption, def: "automatic", vars: []string{"automatic", "fide"},
-			set: func(p *Protocol, v string) error { return p.setSpyRule("draw_claims", v) }},
-	}
-}
-
-// MaxSpyWorlds bounds the SpyWorlds option.
-const MaxSpyWorlds = 64
-
-// setSpyRule changes a spy rule option; the spy position goes back to the
-// start under the new rules (send position again).
-func (p *Protocol) setSpyRule(name, v string) error {
-	r := p.spy.rules
-	if err := r.Set(name, v); err != nil {
-		return err
-	}
-	if r != p.spy.rules {
-		p.spy.rules = r
-		p.resetSpy()
-	}
-	return nil
+	return opts
 }
 
 // cmdSetOption is `setoption name <id> [value <x>]`. The name may hold

@@ -13,7 +13,6 @@ import (
 
 	"github.com/sirupsen/logrus"
 
-	"azar/eval"
 	"azar/search"
 	"azar/search/hidden"
 	"azar/variants/chess"
@@ -25,10 +24,6 @@ const (
 	Version = "0.1"
 	Author  = "the Azar developers"
 )
-
-// Variants are the values of the UCI_Variant option; the first is the
-// default. Each variant package joins the list when it lands.
-var Variants = []string{"chess", variantSpy, variantLucky}
 
 // Limits of the spin options unless overridden with WithMaxHashMB or
 // WithMaxThreads.
@@ -57,17 +52,21 @@ type Protocol struct {
 	pos     *chess.Position
 
 	ponder     bool
-	variant    string
 	debugMode  bool
 	logPath    string
 	logFile    io.WriteCloser
 	maxHashMB  int
 	maxThreads int
 
-	spy      spySession   // the spy variant's position, rules and engine
-	lucky    luckySession // the lucky variant's position, rules and engine
-	strength strength     // Level / UCI_LimitStrength / UCI_Elo (level.go)
-	book     bookState    // OwnBook and BookFile (book.go)
+	// games is the variant registry (registry.go), cur the entry of the
+	// current UCI_Variant; spy and lucky are their entries, whose settings
+	// the shared options pass on.
+	games    []game
+	cur      game
+	spy      *spyGame
+	lucky    *luckyGame
+	strength strength  // Level / UCI_LimitStrength / UCI_Elo (level.go)
+	book     bookState // OwnBook and BookFile (book.go)
 
 	job    *job        // the running or last search / perft, or nil
 	broken atomic.Bool // the engine panicked; rebuild it before the next command
@@ -104,7 +103,6 @@ func New(in io.Reader, out io.Writer, opts ...Option) *Protocol {
 		out:        &output{w: bufio.NewWriter(out)},
 		sopts:      search.DefaultOptions(),
 		pos:        chess.NewPosition(),
-		variant:    Variants[0],
 		maxHashMB:  DefaultMaxHashMB,
 		maxThreads: DefaultMaxThreads,
 		strength:   newStrength(),
@@ -124,9 +122,11 @@ func New(in io.Reader, out io.Writer, opts ...Option) *Protocol {
 	p.sopts.HashMB = min(p.sopts.HashMB, p.maxHashMB)
 	p.sopts.Threads = min(p.sopts.Threads, p.maxThreads)
 	p.engine = search.New(p.sopts)
+	p.games = p.newRegistry()
+	p.cur = p.games[0]
 	p.spy.hopts = hidden.DefaultOptions()
-	p.syncSpyOptions()
-	p.resetSpy()
+	p.spy.syncOptions()
+	p.spy.reset()
 	p.options = p.buildOptions()
 	return p
 }
@@ -206,9 +206,9 @@ func (p *Protocol) Handle(line string) (goOn bool) {
 	}()
 	if p.broken.Load() && !p.busy() {
 		p.log.Warn("rebuilding the engine after a panic")
-		p.engine = search.New(p.sopts)
-		p.spy.engine = nil
-		p.lucky.engine = nil
+		for _, g := range p.games {
+			g.dropEngine()
+		}
 		p.broken.Store(false)
 	}
 	f := strings.Fields(line)
@@ -232,13 +232,9 @@ func (p *Protocol) Handle(line string) (goOn bool) {
 			p.errorf("ucinewgame while searching (send stop first)")
 			return true
 		}
-		p.engine.NewGame()
 		p.strength.newGame()
-		if p.spy.engine != nil {
-			p.spy.engine.NewGame()
-		}
-		if p.lucky.engine != nil {
-			p.lucky.engine.NewGame()
+		for _, g := range p.games {
+			g.newGame()
 		}
 	case "position":
 		p.cmdPosition(args)
@@ -254,25 +250,11 @@ func (p *Protocol) Handle(line string) (goOn bool) {
 		p.stopJob()
 		return false
 	case "d":
-		if p.spyMode() {
-			p.spyDisplay()
-			return true
+		if lines := p.cur.display(); len(lines) > 0 {
+			p.out.send(lines...)
 		}
-		if p.luckyMode() {
-			p.luckyDisplay()
-			return true
-		}
-		p.out.send(strings.Split(strings.Trim(p.pos.String(), "\n"), "\n")...)
 	case "eval":
-		if p.spyMode() {
-			p.spyEval()
-			return true
-		}
-		if p.luckyMode() {
-			p.luckyEval()
-			return true
-		}
-		p.cmdEval()
+		p.cur.eval()
 	default:
 		p.errorf("unknown command %s", quote(cmd))
 	}
@@ -325,25 +307,10 @@ func (p *Protocol) cmdDebug(args []string) {
 	}
 }
 
-func (p *Protocol) cmdEval() {
-	p.sendEval(eval.NewEvaluator().Evaluate(p.pos), p.pos.Side(), "side to move")
-}
-
 func (p *Protocol) cmdPosition(args []string) {
-	if p.spyMode() {
-		p.cmdSpyPosition(args)
-		return
-	}
-	if p.luckyMode() {
-		p.cmdLuckyPosition(args)
-		return
-	}
-	pos, err := parsePosition(args)
-	if err != nil {
+	if err := p.cur.position(args); err != nil {
 		p.errorf("position: %v", err)
-		return
 	}
-	p.pos = pos
 }
 
 // parsePosition builds the position a `position` command describes, on a

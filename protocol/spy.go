@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"azar/search"
@@ -18,8 +19,9 @@ import (
 // section "Spy chess"): its own position, rule options and engine, used
 // instead of the chess ones while UCI_Variant is spy.
 
-// spySession is the spy variant's part of a session.
-type spySession struct {
+// spyGame is the spy variant's registry entry.
+type spyGame struct {
+	p     *Protocol
 	rules spy.Options
 	hopts hidden.Options
 	// state is the position as the engine knows it: the public state,
@@ -32,32 +34,41 @@ type spySession struct {
 	engine      *hidden.Engine // created by the first search
 }
 
-const variantSpy = "spy"
+func (*spyGame) name() string { return "spy" }
 
-func (p *Protocol) spyMode() bool { return p.variant == variantSpy }
+// enter: the spy position goes back to the start, no card known.
+func (g *spyGame) enter() { g.reset() }
 
-// resetSpy sets the spy position to the start, no card known.
-func (p *Protocol) resetSpy() {
-	p.spy.state = spy.NewPublic(p.spy.rules)
-	p.spy.wildPending = false
-}
-
-// syncSpyOptions passes the shared settings (Hash, Move Overhead) on to
-// the spy engine.
-func (p *Protocol) syncSpyOptions() {
-	p.spy.hopts.HashMB = p.sopts.HashMB
-	p.spy.hopts.MoveOverhead = p.sopts.MoveOverhead
-	if p.spy.engine != nil {
-		p.spy.engine.SetOptions(p.spy.hopts)
+func (g *spyGame) newGame() {
+	if g.engine != nil {
+		g.engine.NewGame()
 	}
 }
 
-func (p *Protocol) spyEngine() *hidden.Engine {
-	if p.spy.engine == nil {
-		p.syncSpyOptions()
-		p.spy.engine = hidden.New(p.spy.hopts)
+func (g *spyGame) dropEngine() { g.engine = nil }
+
+// reset sets the spy position to the start, no card known.
+func (g *spyGame) reset() {
+	g.state = spy.NewPublic(g.rules)
+	g.wildPending = false
+}
+
+// syncOptions passes the shared settings (Hash, Move Overhead) on to the
+// spy engine.
+func (g *spyGame) syncOptions() {
+	g.hopts.HashMB = g.p.sopts.HashMB
+	g.hopts.MoveOverhead = g.p.sopts.MoveOverhead
+	if g.engine != nil {
+		g.engine.SetOptions(g.hopts)
 	}
-	return p.spy.engine
+}
+
+func (g *spyGame) eng() *hidden.Engine {
+	if g.engine == nil {
+		g.syncOptions()
+		g.engine = hidden.New(g.hopts)
+	}
+	return g.engine
 }
 
 // spyPosition is a parsed spy `position` command.
@@ -165,13 +176,13 @@ func parseSpyPosition(args []string, rules spy.Options) (spyPosition, error) {
 	return sp, nil
 }
 
-func (p *Protocol) cmdSpyPosition(args []string) {
-	sp, err := parseSpyPosition(args, p.spy.rules)
+func (g *spyGame) position(args []string) error {
+	sp, err := parseSpyPosition(args, g.rules)
 	if err != nil {
-		p.errorf("position: %v", err)
-		return
+		return err
 	}
-	p.spy.state, p.spy.wildPending, p.spy.wildSide = sp.state, sp.wildPending, sp.wildSide
+	g.state, g.wildPending, g.wildSide = sp.state, sp.wildPending, sp.wildSide
+	return nil
 }
 
 // spyChoice is the engine's wildcard choice: a rook, whose reveal gains
@@ -181,30 +192,25 @@ func spyChoice() spy.Card {
 	return c
 }
 
-func (p *Protocol) cmdSpyGo(args []string) {
-	st := p.spy.state
+func (g *spyGame) goCmd(args []string) {
+	p := g.p
+	st := g.state
 	// No searchmoves while the wildcard's choice is pending: it is no
 	// action of st.
-	g, only, problems := parseGoActions(args, st.ParseAction, !p.spy.wildPending)
+	gc, only, problems := parseGoActions(args, st.ParseAction, !g.wildPending)
 	p.reportGoProblems(problems)
-	ctx, j := p.newJob()
 	view := st.Clone().(*spy.State)
 	switch {
-	case g.perft > 0:
+	case gc.perft > 0:
 		// The actions of the state as the engine knows it: a reveal is
 		// one action; in a seat's view the opponent has one reveal per
 		// card it may hold.
-		go p.runActionPerft(ctx, j, view, g.perft, view.Play, "spy perft", view.EncodeFull)
-	case p.spy.wildPending:
-		info := fmt.Sprintf("info string %s chooses the wildcard's spy", p.spy.wildSide)
-		go func() {
-			defer close(j.done)
-			defer j.cancel()
-			p.release(ctx, j, g.limits, info, "bestmove "+spyChoice().String())
-		}()
+		ctx, j := p.newJob()
+		go p.runActionPerft(ctx, j, view, gc.perft, view.Play, "spy perft", view.EncodeFull)
+	case g.wildPending:
+		p.answer(gc.limits, fmt.Sprintf("info string %s chooses the wildcard's spy", g.wildSide), "bestmove "+spyChoice().String())
 	default:
-		j.spyEngine = p.spyEngine()
-		go p.runSpySearch(ctx, j, view, p.levelLimits(g.limits), only)
+		p.startSearch(g.search(view, p.levelLimits(gc.limits), only))
 	}
 }
 
@@ -223,37 +229,30 @@ func spyFallback(st *spy.State, only []variants.Action) (variants.Action, bool) 
 	return legal[0], true
 }
 
-// runSpySearch is the spy search goroutine: progress lines, then exactly
-// one bestmove with a legal action (0000 without one).
-func (p *Protocol) runSpySearch(ctx context.Context, j *job, st *spy.State, l search.Limits, only []variants.Action) {
-	defer close(j.done)
-	defer j.cancel()
+// search is the spy search job: progress lines, then exactly one bestmove
+// with a legal action (0000 without one).
+func (g *spyGame) search(st *spy.State, l search.Limits, only []variants.Action) searchJob {
+	p := g.p
+	eng := g.eng()
+	sj := searchJob{what: "spy search", where: st.EncodeFull, limits: l, fallback: "bestmove 0000", ponderHit: eng.PonderHit}
 	fallback, ok := spyFallback(st, only)
-	last := "bestmove 0000"
-	if ok {
-		last = "bestmove " + st.FormatAction(fallback)
-	}
-	defer p.endSearch(j, last, "spy search", st.EncodeFull)
 	if !ok {
 		over, scores, _ := st.Result()
-		p.release(ctx, j, l, noMoveInfo(over && len(scores) == 2 && scores[st.Side()] == 0), "bestmove 0000")
-		return
+		sj.noMove = noMoveInfo(over && len(scores) == 2 && scores[st.Side()] == 0)
+		return sj
 	}
-	report := func(info hidden.Info) {
-		if j.hit.Load() {
-			j.spyEngine.PonderHit()
+	sj.fallback = "bestmove " + st.FormatAction(fallback)
+	sj.run = func(ctx context.Context) string {
+		res := eng.Search(ctx, st, l, only, func(info hidden.Info) { p.out.send(formatSpyInfo(info, st)) })
+		best := fallback
+		if res.Found {
+			_, err := st.ParseAction(st.FormatAction(res.Action))
+			legal := err == nil && (len(only) == 0 || slices.Contains(only, res.Action))
+			best = p.checkedAction(st, res.Action, legal, fallback, "spy search", st.EncodeFull)
 		}
-		p.out.send(formatSpyInfo(info, st))
+		return "bestmove " + st.FormatAction(best)
 	}
-	res := j.spyEngine.Search(ctx, st, l, only, report)
-	waitForRelease(ctx, j, l)
-	best := fallback
-	if res.Found {
-		_, err := st.ParseAction(st.FormatAction(res.Action))
-		legal := err == nil && (len(only) == 0 || slices.Contains(only, res.Action))
-		best = p.checkedAction(st, res.Action, legal, fallback, "spy search", st.EncodeFull)
-	}
-	p.out.sendLast(&j.finished, "bestmove "+st.FormatAction(best))
+	return sj
 }
 
 // formatSpyInfo writes one spy progress report as a UCI info line; the PV
@@ -276,9 +275,9 @@ func formatSpyInfo(info hidden.Info, st *spy.State) string {
 	return b.String()
 }
 
-// spyDisplay is `d` in the spy variant.
-func (p *Protocol) spyDisplay() {
-	st := p.spy.state
+// display is `d` in the spy variant.
+func (g *spyGame) display() []string {
+	st := g.state
 	pos := st.Position()
 	var lines []string
 	sep := " +---+---+---+---+---+---+---+---+"
@@ -311,7 +310,7 @@ func (p *Protocol) spyDisplay() {
 	for c := chess.White; c <= chess.Black; c++ {
 		card := "unknown"
 		switch {
-		case p.spy.wildPending && p.spy.wildSide == c:
+		case g.wildPending && g.wildSide == c:
 			card = "wild (choice pending)"
 		case st.Card(c) != spy.NoCard:
 			card = st.Card(c).String()
@@ -337,11 +336,65 @@ func (p *Protocol) spyDisplay() {
 		lines = append(lines, fmt.Sprintf("Status: %s to move, %d legal actions%s, %d worlds for %s's card",
 			st.Side(), len(st.Legal(nil)), claim, len(b.Distinct()), st.Side().Other()))
 	}
-	p.out.send(lines...)
+	return lines
 }
 
-// spyEval is `eval` in the spy variant: the static evaluation with the
-// spy terms, averaged over the worlds of the opponent's card.
-func (p *Protocol) spyEval() {
-	p.sendEval(p.spyEngine().Evaluate(p.spy.state), p.spy.state.Side(), "side to move")
+// eval is `eval` in the spy variant: the static evaluation with the spy
+// terms, averaged over the worlds of the opponent's card.
+func (g *spyGame) eval() {
+	g.p.sendEval(g.eng().Evaluate(g.state), g.state.Side(), "side to move")
+}
+
+// spyOptions are the spy variant's options (docs/protocol.md): the reveal
+// policy and the worlds searched, and the rule options, which reset the
+// spy position to the start.
+func (g *spyGame) options() []*uciOption {
+	d := g.hopts
+	return []*uciOption{
+		{name: "SpyRevealPolicy", kind: comboOption, def: d.Policy.String(), vars: hidden.Policies,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.Policy, _ = hidden.ParsePolicy(v)
+				p.spy.syncOptions()
+				return nil
+			}},
+		{name: "SpyWorlds", kind: spinOption, def: strconv.Itoa(d.MaxWorlds), min: 1, max: MaxSpyWorlds,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.MaxWorlds, _ = strconv.Atoi(v)
+				p.spy.syncOptions()
+				return nil
+			}},
+		{name: "SpyHoldShare", kind: spinOption, def: strconv.Itoa(d.HoldShare), min: 0, max: 100,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.HoldShare, _ = strconv.Atoi(v)
+				p.spy.syncOptions()
+				return nil
+			}},
+		{name: "SpyRevealPlies", kind: spinOption, def: strconv.Itoa(d.RevealPlies), min: 0, max: hidden.AllPlies,
+			set: func(p *Protocol, v string) error {
+				p.spy.hopts.RevealPlies, _ = strconv.Atoi(v)
+				p.spy.syncOptions()
+				return nil
+			}},
+		{name: "SpyKingCapture", kind: checkOption, def: "false",
+			set: func(p *Protocol, v string) error { return p.spy.setRule("king_capture", v) }},
+		{name: "SpyDrawClaims", kind: comboOption, def: "automatic", vars: []string{"automatic", "fide"},
+			set: func(p *Protocol, v string) error { return p.spy.setRule("draw_claims", v) }},
+	}
+}
+
+// MaxSpyWorlds bounds the SpyWorlds option.
+const MaxSpyWorlds = 64
+
+// setRule changes a spy rule option; the spy position goes back to the
+// start under the new rules (send position again).
+func (g *spyGame) setRule(name, v string) error {
+	r := g.rules
+	if err := r.Set(name, v); err != nil {
+		return err
+	}
+	if r != g.rules {
+		g.rules = r
+		g.reset()
+	}
+	return nil
 }

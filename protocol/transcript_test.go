@@ -99,16 +99,20 @@ func TestHandshake(t *testing.T) {
 		"option name UCI_Variant type combo default chess var chess var spy var lucky",
 		"option name Debug Log File type string default <empty>",
 	}
-	// One check option per search feature switch, in field order.
-	features := reflect.ValueOf(search.DefaultFeatures())
-	for i := 0; i < features.NumField(); i++ {
-		want = append(want, fmt.Sprintf("option name %s type check default %v", features.Type().Field(i).Name, features.Field(i).Bool()))
-	}
+	// The strength levels, then each game's options in registry order:
+	// chess's feature switches (in field order) and book, spy, lucky.
 	want = append(want,
 		"option name Level type spin default 0 min 0 max 6",
 		"option name UCI_LimitStrength type check default false",
 		"option name UCI_Elo type spin default 1200 min 600 max 2100",
 		"option name LevelSeed type spin default 0 min 0 max 2147483647",
+	)
+	features := reflect.ValueOf(search.DefaultFeatures())
+	for i := 0; i < features.NumField(); i++ {
+		want = append(want, fmt.Sprintf("option name %s type check default %v", features.Type().Field(i).Name, features.Field(i).Bool()))
+	}
+	want = append(want, "option name OwnBook type check default false", "option name BookFile type string default <empty>")
+	want = append(want,
 		"option name SpyRevealPolicy type combo default search var search var never var asap",
 		"option name SpyWorlds type spin default 16 min 1 max 64",
 		"option name SpyHoldShare type spin default 90 min 0 max 100",
@@ -117,7 +121,6 @@ func TestHandshake(t *testing.T) {
 		"option name SpyDrawClaims type combo default automatic var automatic var fide",
 	)
 	want = append(want, luckyOptionLines()...)
-	want = append(want, "option name OwnBook type check default false", "option name BookFile type string default <empty>")
 	want = append(want, "uciok")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
