@@ -255,15 +255,6 @@ func TestWinningAction(t *testing.T) {
 	}
 }
 
-func TestSideToMoveAgrees(t *testing.T) {
-	for _, st := range randomPositions(20, 3) {
-		if st.Position().Side() != st.Side() {
-			t.Fatalf("board side %v, state side %v in %s", st.Position().Side(), st.Side(), st.Encode())
-		}
-	}
-	_ = chess.White
-}
-
 // TestLeanShallowHelpers checks the two questions the lean shallow search
 // asks of a lucky position on known answers: which captures lose material
 // by static exchange, and which actions give check.
