@@ -209,11 +209,17 @@ func TestLuckyPoliciesAndOptions(t *testing.T) {
 	}
 }
 
-// depth2OrBestmove matches the line an infinite or ponder search is
-// waited for before stop or ponderhit: its depth-2 report, or a bestmove
-// that should not have come yet.
+// depth2OrBestmove and depth3OrBestmove match the line an infinite or
+// ponder search is waited for before stop or ponderhit: its depth-2 (3)
+// report, or a bestmove that should not have come yet. The ponder
+// searches have a millisecond on the clock, which a search that kept to
+// it while pondering would have spent before its depth-3 report.
 func depth2OrBestmove(l string) bool {
 	return strings.HasPrefix(l, "info depth 2 ") || strings.HasPrefix(l, "bestmove")
+}
+
+func depth3OrBestmove(l string) bool {
+	return strings.HasPrefix(l, "info depth 3 ") || strings.HasPrefix(l, "bestmove")
 }
 
 func TestLuckyFindsMateAndStops(t *testing.T) {
@@ -244,8 +250,8 @@ func TestLuckyFindsMateAndStops(t *testing.T) {
 	}
 	checkLuckyBestmove(t, out.lines()[i], st)
 	n = len(out.lines())
-	h("go ponder wtime 100 btime 100")
-	out.waitFor(t, n, depth2OrBestmove, 20*time.Second)
+	h("go ponder wtime 1 btime 1")
+	out.waitFor(t, n, depth3OrBestmove, 20*time.Second)
 	m = len(out.lines())
 	h("ponderhit")
 	i = out.waitFor(t, n, prefix("bestmove"), 5*time.Second)

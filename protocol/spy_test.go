@@ -214,8 +214,8 @@ func TestSpyStopPonderPerft(t *testing.T) {
 	checkInfoLines(t, ls)
 
 	n = len(out.lines())
-	h("go ponder wtime 200 btime 200")
-	out.waitFor(t, n, depth2OrBestmove, 20*time.Second)
+	h("go ponder wtime 1 btime 1")
+	out.waitFor(t, n, depth3OrBestmove, 20*time.Second)
 	m := len(out.lines())
 	h("ponderhit")
 	i := out.waitFor(t, n, prefix("bestmove"), 10*time.Second)
