@@ -209,6 +209,19 @@ func TestLuckyPoliciesAndOptions(t *testing.T) {
 	}
 }
 
+// depth2OrBestmove and depth3OrBestmove match the line an infinite or
+// ponder search is waited for before stop or ponderhit: its depth-2 (3)
+// report, or a bestmove that should not have come yet. The ponder
+// searches have a millisecond on the clock, which a search that kept to
+// it while pondering would have spent before its depth-3 report.
+func depth2OrBestmove(l string) bool {
+	return strings.HasPrefix(l, "info depth 2 ") || strings.HasPrefix(l, "bestmove")
+}
+
+func depth3OrBestmove(l string) bool {
+	return strings.HasPrefix(l, "info depth 3 ") || strings.HasPrefix(l, "bestmove")
+}
+
 func TestLuckyFindsMateAndStops(t *testing.T) {
 	out, h := luckySession(t)
 	// Scholar's mate is on: drawing a card instead would throw it away.
@@ -223,20 +236,28 @@ func TestLuckyFindsMateAndStops(t *testing.T) {
 	// infinite until stop; ponder until ponderhit.
 	h("position startpos moves e2e4 e7e5 g1f3 b8c6 draw relocate")
 	n := len(out.lines())
+	// The answer comes after stop (ponderhit), never before: stop is sent
+	// once the search has reported depth 2 (or answered, wrongly), and the
+	// bestmove must follow the lines printed before it.
 	h("go infinite")
-	time.Sleep(50 * time.Millisecond)
-	if slices.ContainsFunc(out.lines()[n:], prefix("bestmove")) {
-		t.Fatal("infinite search answered before stop")
-	}
+	out.waitFor(t, n, depth2OrBestmove, 20*time.Second)
+	m := len(out.lines())
 	h("stop")
 	st := luckyState(t, lucky.Options{}, "e2e4", "e7e5", "g1f3", "b8c6", "draw", "relocate")
 	i := out.waitFor(t, n, prefix("bestmove"), 5*time.Second)
+	if i < m {
+		t.Fatalf("infinite search answered before stop: %q", out.lines()[n:])
+	}
 	checkLuckyBestmove(t, out.lines()[i], st)
 	n = len(out.lines())
-	h("go ponder wtime 100 btime 100")
-	time.Sleep(20 * time.Millisecond)
+	h("go ponder wtime 1 btime 1")
+	out.waitFor(t, n, depth3OrBestmove, 20*time.Second)
+	m = len(out.lines())
 	h("ponderhit")
 	i = out.waitFor(t, n, prefix("bestmove"), 5*time.Second)
+	if i < m {
+		t.Fatalf("ponder search answered before ponderhit: %q", out.lines()[n:])
+	}
 	checkLuckyBestmove(t, out.lines()[i], st)
 
 	// perft: each card kind the pile may give is one reveal.

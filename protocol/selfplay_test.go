@@ -74,9 +74,6 @@ func TestSelfPlayClock(t *testing.T) {
 	}
 	t.Logf("%d plies, result %s; clocks left %v / %v, lowest %v / %v, longest move %v / %v, isready latency up to %v",
 		len(moves), status, clock[0], clock[1], minLeft[0], minLeft[1], longest[0], longest[1], latency)
-	if len(moves) < 40 && status == chess.Ongoing {
-		t.Errorf("game stopped after %d plies", len(moves))
-	}
 	for _, e := range engines {
 		e.finish(true)
 	}

@@ -214,13 +214,14 @@ func TestSpyStopPonderPerft(t *testing.T) {
 	checkInfoLines(t, ls)
 
 	n = len(out.lines())
-	h("go ponder wtime 200 btime 200")
-	time.Sleep(20 * time.Millisecond)
-	if count(out.lines()[n:], prefix("bestmove")) != 0 {
-		t.Errorf("ponder search answered before ponderhit")
-	}
+	h("go ponder wtime 1 btime 1")
+	out.waitFor(t, n, depth3OrBestmove, 20*time.Second)
+	m := len(out.lines())
 	h("ponderhit")
 	i := out.waitFor(t, n, prefix("bestmove"), 10*time.Second)
+	if i < m {
+		t.Errorf("ponder search answered before ponderhit: %q", out.lines()[n:])
+	}
 	checkSpyBestmove(t, out.lines()[i], st)
 
 	n = len(out.lines())

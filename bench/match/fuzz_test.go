@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"azar/variants/chess"
 )
 
 // FuzzParseArgs: no command line panics the parser; one it accepts has
@@ -56,8 +58,11 @@ func FuzzParseArgs(f *testing.F) {
 	})
 }
 
-// FuzzReadOpenings: no opening file panics the EPD or PGN reader, and a
-// file read once reads the same again.
+// FuzzReadOpenings: no opening file panics the EPD or PGN reader, a file
+// read once reads the same again, and what is read is what the file says:
+// an EPD opening per position line, its FEN the line's four board fields
+// with two numeric clocks; a PGN opening's moves replay legally from its
+// FEN (or the start position).
 func FuzzReadOpenings(f *testing.F) {
 	for _, s := range []string{
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 id \"King's pawn\"; hmvc 0; fmvn 1;\n# comment\n\n",
@@ -65,6 +70,9 @@ func FuzzReadOpenings(f *testing.F) {
 		"[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Ka2 Kg1 *\n",
 		"[Opening \"Ruy\"]\n\n1. e4 e5 2. Nf3 {comment} Nc6 (2... d6) 3. Bb5 $1 a6 1-0\n\n1. d4 d5 *\n",
 		"1. e4 ; rest of line\n%escape\ne5 *",
+		"[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8=Q+ Kd7 2. Qb5+ Kd6 *\n",
+		"[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. O-O O-O-O 2. Rfd1 *\n",
+		"[FEN \"8/1P2k3/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6+ Kxd6 2. b8=N Kc7 *\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -77,6 +85,42 @@ func FuzzReadOpenings(f *testing.F) {
 			b, errB := read(data)
 			if (errA == nil) != (errB == nil) || !reflect.DeepEqual(a, b) {
 				t.Fatalf("two reads of the same file differ: %v / %v", errA, errB)
+			}
+		}
+		if ops, err := ReadEPD(bytes.NewReader(data)); err == nil {
+			var boards []string
+			for _, ln := range strings.Split(string(data), "\n") {
+				if ln = strings.TrimSpace(ln); ln != "" && ln[0] != '#' {
+					boards = append(boards, strings.Join(strings.Fields(ln)[:4], " "))
+				}
+			}
+			if len(ops) != len(boards) {
+				t.Fatalf("EPD: %d openings from %d position lines", len(ops), len(boards))
+			}
+			for i, o := range ops {
+				f := strings.Fields(o.FEN)
+				if len(f) != 6 || strings.Join(f[:4], " ") != boards[i] || !isUint(f[4]) || !isUint(f[5]) || len(o.Moves) != 0 {
+					t.Fatalf("EPD opening %d: %+v from the line starting %q", i+1, o, boards[i])
+				}
+			}
+		}
+		if ops, err := ReadPGNOpenings(bytes.NewReader(data)); err == nil {
+			for i, o := range ops {
+				pos := chess.NewPosition()
+				if o.FEN != "" {
+					p, err := chess.ParseFEN(o.FEN)
+					if err != nil {
+						t.Fatalf("PGN opening %d: FEN %q: %v", i+1, o.FEN, err)
+					}
+					pos = p
+				}
+				for _, m := range o.Moves {
+					mv, err := pos.ParseUCIMove(m)
+					if err != nil {
+						t.Fatalf("PGN opening %d (%+v): %v", i+1, o, err)
+					}
+					pos.Make(mv)
+				}
 			}
 		}
 	})

@@ -237,9 +237,13 @@ func tagValue(game, name string) string {
 }
 
 // waitGoroutines waits until the goroutine count is back to at most n.
+// The goroutines it waits for have been told to end (their channels are
+// closed, their processes waited for) and only have to be scheduled; the
+// minute is there so that a leak fails with the stacks instead of hanging,
+// and is far beyond what a loaded machine takes to schedule them.
 func waitGoroutines(t *testing.T, n int) {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for runtime.NumGoroutine() > n {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)

@@ -315,13 +315,41 @@ func TestOrderOpenings(t *testing.T) {
 	if got := ids(OrderOpenings(ops, 3, false, 0)); got != "cdab" {
 		t.Errorf("start=3 %s", got)
 	}
-	r1, r2, r3 := ids(OrderOpenings(ops, 0, true, 1)), ids(OrderOpenings(ops, 0, true, 1)), ids(OrderOpenings(ops, 0, true, 2))
-	if r1 != r2 || len(r1) != 4 {
-		t.Errorf("random order not reproducible: %s %s", r1, r2)
-	}
-	_ = r3
 	if ids(ops) != "abcd" {
 		t.Error("input reordered")
+	}
+
+	// order=random: a permutation of the book, the same for the same
+	// seed, another for another seed, and not the book's order. With 26
+	// openings a real shuffle keeps the order by chance once in 26!; the
+	// seeds are fixed, so these orders are fixed too.
+	book := make([]Opening, 26)
+	for i := range book {
+		book[i].ID = string(rune('a' + i))
+	}
+	const abc = "abcdefghijklmnopqrstuvwxyz"
+	sorted := func(s string) string {
+		b := []byte(s)
+		slices.Sort(b)
+		return string(b)
+	}
+	r1, r2, r3 := ids(OrderOpenings(book, 0, true, 1)), ids(OrderOpenings(book, 0, true, 1)), ids(OrderOpenings(book, 0, true, 2))
+	for _, r := range []string{r1, r3, ids(OrderOpenings(book, 5, true, 1))} {
+		if sorted(r) != abc {
+			t.Errorf("random order %s is not a permutation of the book", r)
+		}
+	}
+	if r1 != r2 {
+		t.Errorf("random order not reproducible: %s %s", r1, r2)
+	}
+	if r1 == abc || r3 == abc {
+		t.Errorf("random order not shuffled: seed 1 %s, seed 2 %s", r1, r3)
+	}
+	if r1 == r3 {
+		t.Errorf("seeds 1 and 2 give the same order %s", r1)
+	}
+	if ids(book) != abc {
+		t.Error("book reordered")
 	}
 }
 
@@ -415,6 +443,25 @@ func TestMainCommand(t *testing.T) {
 	}
 	if n := len(pgnGames(string(data))); n != 4 {
 		t.Errorf("%d games in the PGN file", n)
+	}
+	// order=random reaches the games: the two opening pairs are the first
+	// two of the book shuffled with -seed 9, not of the book as it lies.
+	book, err := LoadOpenings(bookFile, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shuffled := OrderOpenings(book, 0, true, 9)
+	var tags []string
+	for _, ln := range strings.Split(string(data), "\n") {
+		if id, ok := strings.CutPrefix(ln, `[Opening "`); ok {
+			tags = append(tags, strings.TrimSuffix(id, `"]`))
+		}
+	}
+	slices.Sort(tags)
+	want := []string{shuffled[0].ID, shuffled[0].ID, shuffled[1].ID, shuffled[1].ID}
+	slices.Sort(want)
+	if !slices.Equal(tags, want) || shuffled[0].ID == book[0].ID {
+		t.Errorf("openings played %q, want %q (book starts with %q)", tags, want, book[0].ID)
 	}
 	// Appending by default.
 	stdout.Reset()

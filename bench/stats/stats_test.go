@@ -265,6 +265,7 @@ func TestSummary(t *testing.T) {
 
 func FuzzSPRT(f *testing.F) {
 	f.Add(60, 20, 20, 0, 0, 0, 0, 0, 0.0, 5.0)
+	f.Add(200, 200, 600, 400, 300, 200, 100, 0, 0.0, 5.0) // accept H0, both models
 	f.Add(0, 0, 0, 0, 0, 0, 0, 0, 0.0, 5.0)
 	f.Add(0, 100, 0, 0, 0, 50, 0, 0, 0.0, 5.0)
 	f.Add(100, 0, 0, 0, 0, 0, 0, 50, -5.0, 0.0)
@@ -279,12 +280,31 @@ func FuzzSPRT(f *testing.F) {
 			{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05},
 			{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05},
 		} {
-			for name, v := range map[string]float64{"LLR": sprt.LLR(s), "LLRPenta": sprt.LLRPenta(p)} {
+			lower, upper := sprt.Bounds()
+			s0, s1 := ScoreFromElo(sprt.Elo0), ScoreFromElo(sprt.Elo1)
+			for name, c := range map[string]struct{ llr, fraction float64 }{
+				"LLR":      {sprt.LLR(s), s.Fraction()},
+				"LLRPenta": {sprt.LLRPenta(p), p.Fraction()},
+			} {
+				v := c.llr
 				if math.IsNaN(v) || math.IsInf(v, 0) {
 					t.Fatalf("%s(%+v, %v, %+v) = %v", name, s, p, sprt, v)
 				}
-				if dec := sprt.Decide(v); dec != Continue && dec != AcceptH0 && dec != AcceptH1 {
-					t.Fatalf("Decide(%v) = %v", v, dec)
+				// The LLR leans to H1 exactly when the score is above the
+				// midpoint of the two hypotheses' scores.
+				if mid := 2*c.fraction - s0 - s1; v != 0 && (v > 0) != (mid > 0) {
+					t.Fatalf("%s(%+v, %v, %+v) = %v with score %v against the midpoint %v", name, s, p, sprt, v, c.fraction, (s0+s1)/2)
+				}
+				want := Continue
+				switch {
+				case !sprt.Valid():
+				case v >= upper:
+					want = AcceptH1
+				case v <= lower:
+					want = AcceptH0
+				}
+				if dec := sprt.Decide(v); dec != want {
+					t.Fatalf("Decide(%v) = %v with bounds [%v, %v], want %v", v, dec, lower, upper, want)
 				}
 			}
 			_ = Summary(s, p, sprt)

@@ -180,19 +180,31 @@ func TestLimits(t *testing.T) {
 	if a.Nodes > 22000 {
 		t.Errorf("%d nodes for a 20000-node limit", a.Nodes)
 	}
-	start := time.Now()
-	searchWith(t, PolicySearch, st, search.Limits{MoveTime: 50 * time.Millisecond})
-	searchWith(t, PolicySearch, st, search.Limits{WTime: 100 * time.Millisecond, BTime: 100 * time.Millisecond})
-	if el := time.Since(start); el > time.Second {
-		t.Errorf("two short searches took %v", el)
+	// The clock ends these searches, not the depth: they stop short of
+	// the deepest iteration (a search that ignored the clock would not
+	// end at all, which the test run's timeout reports).
+	for _, l := range []search.Limits{
+		{MoveTime: 50 * time.Millisecond},
+		{WTime: 100 * time.Millisecond, BTime: 100 * time.Millisecond},
+	} {
+		if r := searchWith(t, PolicySearch, st, l); r.Depth >= search.MaxPly-8 {
+			t.Errorf("%+v: searched to depth %d, the clock did not stop it", l, r.Depth)
+		}
 	}
+	// An infinite search ends when it is cancelled: here once depth 2 is
+	// reported, and no deeper iteration is reported after that.
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(30 * time.Millisecond); cancel() }()
+	defer cancel()
 	e := New(DefaultOptions())
-	start = time.Now()
-	res := e.Search(ctx, st, search.Limits{Infinite: true}, nil, nil)
-	if !res.Found || time.Since(start) > time.Second {
-		t.Errorf("cancelled infinite search: found %v after %v", res.Found, time.Since(start))
+	deepest := 0
+	res := e.Search(ctx, st, search.Limits{Infinite: true}, nil, func(i Info) {
+		deepest = max(deepest, i.Depth)
+		if i.Depth == 2 {
+			cancel()
+		}
+	})
+	if !res.Found || res.Depth != 2 || deepest != 2 {
+		t.Errorf("infinite search cancelled after depth 2: found %v, depth %d, deepest report %d", res.Found, res.Depth, deepest)
 	}
 	// searchmoves restricts the root.
 	only, _ := st.ParseAction("a2a3")
