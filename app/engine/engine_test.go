@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"azar/variants/chess"
+)
+
+func legalIn(t *testing.T, fen, move string) {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.ParseUCIMove(move); err != nil {
+		t.Fatalf("bestmove %q: %v", move, err)
+	}
+}
+
+func TestSearchAnswersALegalMoveAndScore(t *testing.T) {
+	e, err := Start(Config{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if !e.HasOption("Hash") || e.HasOption("No Such Option") {
+		t.Fatalf("options %v", e.options)
+	}
+	// Mate in one: the engine must find Qh5xf7 (scholar's mate).
+	fen := "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+	res, err := e.Search(context.Background(), Request{Position: "fen " + fen, Go: "depth 3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move != "h5f7" || res.Score.Mate != 1 {
+		t.Fatalf("got %+v, want h5f7 mate 1", res)
+	}
+	res, err = e.Search(context.Background(), Request{Position: "startpos moves e2e4", Go: "depth 2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	legalIn(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", res.Move)
+	if !res.Score.Known {
+		t.Fatal("no score")
+	}
+}
+
+func TestRefusedPositionIsAnError(t *testing.T) {
+	e, err := Start(Config{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if _, err := e.Search(context.Background(), Request{Position: "startpos moves e2e5", Go: "depth 1"}); err == nil {
+		t.Fatal("an illegal move in the position was not reported")
+	}
+	// The engine is still usable.
+	if _, err := e.Search(context.Background(), Request{Position: "startpos", Go: "depth 1"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCancelStopsTheSearchWithABestmove(t *testing.T) {
+	e, err := Start(Config{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res, err := e.Search(ctx, Request{Position: "startpos", Go: "infinite"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	legalIn(t, chess.StartFEN, res.Move)
+}
+
+func TestKillMidSearchIsErrDead(t *testing.T) {
+	e, err := Start(Config{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		e.Kill()
+	}()
+	_, err = e.Search(context.Background(), Request{Position: "startpos", Go: "infinite"})
+	if !errors.Is(err, ErrDead) {
+		t.Fatalf("err %v, want ErrDead", err)
+	}
+	select {
+	case <-e.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the protocol loop did not end after the kill")
+	}
+}
+
+// TestPoolReplacesACrashedEngine kills the engine in the middle of a
+// search: the pool starts another and the search still answers.
+func TestPoolReplacesACrashedEngine(t *testing.T) {
+	p := NewPool(1, Config{HashMB: 1})
+	defer p.Close()
+	ok, err := p.HasOption(context.Background(), "MultiPV")
+	if err != nil || !ok {
+		t.Fatalf("HasOption MultiPV: %v %v", ok, err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for p.Running() == 0 {
+			time.Sleep(time.Millisecond)
+		}
+		time.Sleep(30 * time.Millisecond)
+		p.KillAll()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	// The first engine is killed while searching "infinite"; the retry
+	// searches until ctx ends and is then stopped with a bestmove.
+	res, err := p.Search(ctx, Request{Position: "startpos", Go: "infinite"})
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	legalIn(t, chess.StartFEN, res.Move)
+	if _, err := p.Search(context.Background(), Request{Position: "startpos", Go: "depth 1"}); err != nil {
+		t.Fatal(err)
+	}
+	if p.Running() != 1 {
+		t.Fatalf("%d engines running, want 1", p.Running())
+	}
+}

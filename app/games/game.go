@@ -1,0 +1,282 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"azar/app/store"
+	"azar/variants/chess"
+)
+
+// ending is a result the board does not show: a resignation or an agreed
+// draw. Mate and the automatic draws are read off the position instead.
+type ending struct {
+	result string
+	reason string
+}
+
+// Game is one game. Its moves are the truth; the position, the SAN and
+// the result are derived from them by replaying, so a game read back from
+// the store is exactly the game that was saved.
+type Game struct {
+	mu sync.Mutex
+	gameState
+
+	version   uint64 // counts commits: a search started before one is stale
+	thinking  bool   // the engine is searching for its move
+	eval      *Eval
+	engineErr string
+	drawNote  string // "declined" or "accepted" after an offer
+	subs      map[chan []byte]struct{}
+}
+
+// gameState is what a game is, without the machinery around it.
+type gameState struct {
+	id      string
+	opts    Options
+	moves   []string
+	end     ending
+	created time.Time
+	updated time.Time
+
+	// derived from opts.FEN and moves by commit
+	pos    *chess.Position
+	sans   []string
+	status chess.Status
+}
+
+// replay plays moves from the start position.
+func replay(fen string, moves []string) (*chess.Position, []string, error) {
+	pos := chess.NewPosition()
+	if fen != "" {
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			return nil, nil, err
+		}
+		pos = p
+	}
+	sans := make([]string, 0, len(moves))
+	for i, s := range moves {
+		if pos.Status(false) != chess.Ongoing {
+			return nil, nil, fmt.Errorf("move %d (%s) after the end of the game", i+1, s)
+		}
+		m, err := pos.ParseUCIMove(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		sans = append(sans, pos.SAN(m))
+		pos.Make(m)
+	}
+	return pos, sans, nil
+}
+
+// commit makes moves and end the game's state, saving it first: when the
+// store refuses, nothing changes. g.mu is held (or g is not shared yet).
+func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store) error {
+	pos, sans, err := replay(g.opts.FEN, moves)
+	if err != nil {
+		return errorf(Invalid, "%v", err)
+	}
+	next := g.gameState
+	next.moves, next.end, next.pos, next.sans, next.status, next.updated = moves, end, pos, sans, pos.Status(false), now
+	opts, err := json.Marshal(g.opts)
+	if err != nil {
+		return err
+	}
+	result, reason := next.result()
+	status := store.Playing
+	if reason != "" {
+		status = store.Finished
+	}
+	rec := store.Game{ID: g.id, Variant: g.opts.Variant, Options: string(opts), StartFEN: g.opts.FEN, Moves: moves,
+		Status: status, Result: result, Reason: reason, PGN: next.pgn(), Created: g.created, Updated: now}
+	if err := st.Save(rec); err != nil {
+		return err
+	}
+	g.moves, g.end, g.pos, g.sans, g.status, g.updated = moves, end, pos, sans, next.status, now
+	g.version++
+	g.thinking = false
+	return nil
+}
+
+// fromRecord rebuilds a stored game.
+func fromRecord(r store.Game) (*Game, error) {
+	var o Options
+	if err := json.Unmarshal([]byte(r.Options), &o); err != nil {
+		return nil, fmt.Errorf("game %s: options: %w", r.ID, err)
+	}
+	o.FEN = r.StartFEN
+	g := &Game{gameState: gameState{id: r.ID, opts: o, moves: r.Moves, created: r.Created, updated: r.Updated}}
+	if r.Reason == ReasonResign || r.Reason == ReasonAgreement {
+		g.end = ending{result: r.Result, reason: r.Reason}
+	}
+	pos, sans, err := replay(o.FEN, r.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", r.ID, err)
+	}
+	g.pos, g.sans, g.status = pos, sans, pos.Status(false)
+	return g, nil
+}
+
+func (g *gameState) cloneMoves() []string { return append([]string(nil), g.moves...) }
+
+// sideAt is the side to move before move number k (0-based) of the game.
+func (g *gameState) sideAt(k int) string {
+	first := "w"
+	if g.opts.FEN != "" && strings.Fields(g.opts.FEN)[1] == "b" {
+		first = "b"
+	}
+	if k%2 == 0 {
+		return first
+	}
+	return map[string]string{"w": "b", "b": "w"}[first]
+}
+
+// result returns the game's result and why it ended ("" while it goes on).
+func (g *gameState) result() (string, string) {
+	if g.end.reason != "" {
+		return g.end.result, g.end.reason
+	}
+	switch g.status {
+	case chess.Checkmate:
+		if g.pos.Side() == chess.White {
+			return "0-1", ReasonCheckmate
+		}
+		return "1-0", ReasonCheckmate
+	case chess.Stalemate:
+		return "1/2-1/2", ReasonStalemate
+	case chess.DrawInsufficient:
+		return "1/2-1/2", ReasonInsufficient
+	case chess.DrawRepetition:
+		return "1/2-1/2", ReasonRepetition
+	case chess.DrawFiftyMoves:
+		return "1/2-1/2", ReasonFifty
+	}
+	return "*", ""
+}
+
+func (g *gameState) over() bool {
+	_, reason := g.result()
+	return reason != ""
+}
+
+func (g *gameState) engineToMove() bool {
+	return g.opts.Mode == ModeEngine && !g.over() && colorLetter(g.pos.Side()) != g.opts.Human
+}
+
+// playerMayMove is nil when a player's move (or offer) is welcome now.
+func (g *gameState) playerMayMove() error {
+	switch {
+	case g.over():
+		return errorf(Conflict, "the game is over")
+	case g.engineToMove():
+		return errorf(Conflict, "it is the engine's turn")
+	}
+	return nil
+}
+
+// positionArg is the engine's `position` line for the current position.
+func (g *gameState) positionArg() string {
+	s := "startpos"
+	if g.opts.FEN != "" {
+		s = "fen " + g.opts.FEN
+	}
+	if len(g.moves) > 0 {
+		s += " moves " + moveText(g.moves)
+	}
+	return s
+}
+
+// pgn writes the game in PGN with SAN moves, wrapped at 79 columns.
+func (g *gameState) pgn() string {
+	result, reason := g.result()
+	white, black := "Player", "Player"
+	if g.opts.Mode == ModeEngine {
+		azar := fmt.Sprintf("Azar (level %d)", g.opts.Level)
+		if g.opts.Human == "w" {
+			black = azar
+		} else {
+			white = azar
+		}
+	}
+	var b strings.Builder
+	tag := func(k, v string) {
+		v = strings.ReplaceAll(strings.ReplaceAll(v, `\`, `\\`), `"`, `\"`)
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, v)
+	}
+	tag("Event", "Azar game")
+	tag("Site", "azar serve")
+	tag("Date", g.created.UTC().Format("2006.01.02"))
+	tag("Round", "-")
+	tag("White", white)
+	tag("Black", black)
+	tag("Result", result)
+	if g.opts.FEN != "" {
+		tag("SetUp", "1")
+		tag("FEN", g.opts.FEN)
+	}
+	if t := termination(reason); t != "" {
+		tag("Termination", t)
+	}
+	b.WriteString("\n")
+	var tokens []string
+	first := g.sideAt(0)
+	moveNo := 1
+	if g.opts.FEN != "" {
+		fmt.Sscanf(strings.Fields(g.opts.FEN)[5], "%d", &moveNo)
+	}
+	for i, san := range g.sans {
+		side := g.sideAt(i)
+		if side == "w" {
+			tokens = append(tokens, fmt.Sprintf("%d.", moveNo))
+		} else if i == 0 && first == "b" {
+			tokens = append(tokens, fmt.Sprintf("%d...", moveNo))
+		}
+		tokens = append(tokens, san)
+		if side == "b" {
+			moveNo++
+		}
+	}
+	tokens = append(tokens, result)
+	line := 0
+	for i, t := range tokens {
+		if i > 0 {
+			if line+1+len(t) > 79 {
+				b.WriteString("\n")
+				line = 0
+			} else {
+				b.WriteString(" ")
+				line++
+			}
+		}
+		b.WriteString(t)
+		line += len(t)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+func termination(reason string) string {
+	switch reason {
+	case "":
+		return ""
+	case ReasonResign:
+		return "resignation"
+	case ReasonAgreement:
+		return "draw by agreement"
+	case ReasonCheckmate:
+		return "checkmate"
+	case ReasonStalemate:
+		return "stalemate"
+	case ReasonInsufficient:
+		return "insufficient material"
+	case ReasonRepetition:
+		return "threefold repetition"
+	case ReasonFifty:
+		return "fifty-move rule"
+	}
+	return reason
+}

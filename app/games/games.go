@@ -1,0 +1,621 @@
+// Package games is the app's referee. It holds every game in play: its
+// options, its moves, its result and whose turn it is; it applies the
+// players' moves after checking them, asks the engine (through package
+// engine, so through the UCI protocol) for the engine's moves, keeps every
+// change in the store before it counts, and tells subscribers the new
+// state.
+//
+// What leaves this package for a browser is a View, and View is the only
+// thing that does: whatever a player may not see (a hidden card, the deck
+// order, the seed, in the card variants to come) must never be put in it.
+// Standard chess hides nothing, so its View is the whole position.
+//
+// The package knows the rules only through variants/chess; it knows
+// nothing of HTTP.
+package games
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sirupsen/logrus"
+
+	"azar/app/engine"
+	"azar/app/store"
+	"azar/variants/chess"
+)
+
+// Game modes.
+const (
+	ModeEngine = "engine" // one player against the engine
+	ModeLocal  = "local"  // two players on one device
+)
+
+// Levels are the engine's strengths a game may ask for (1 weakest).
+const (
+	MinLevel     = 1
+	MaxLevel     = 6
+	DefaultLevel = 3
+)
+
+// Reasons a game ended.
+const (
+	ReasonCheckmate    = "checkmate"
+	ReasonStalemate    = "stalemate"
+	ReasonInsufficient = "insufficient"
+	ReasonRepetition   = "repetition"
+	ReasonFifty        = "fifty"
+	ReasonResign       = "resign"
+	ReasonAgreement    = "agreement"
+)
+
+// Options are a new game's choices, as the new-game form sends them.
+type Options struct {
+	Variant string `json:"variant"`         // "chess" (the only one yet)
+	Mode    string `json:"mode"`            // ModeEngine or ModeLocal
+	Color   string `json:"color,omitempty"` // white, black or random: the player's colour against the engine
+	Level   int    `json:"level,omitempty"` // MinLevel..MaxLevel
+	FEN     string `json:"fen,omitempty"`   // a start position; "" for the standard one
+	// Human is the colour the player got ("w" or "b"), random resolved;
+	// set by the referee, never by a request.
+	Human string `json:"human,omitempty"`
+}
+
+// Kind classifies an Error so that a front end can choose its answer.
+type Kind int
+
+// Error kinds.
+const (
+	NotFound Kind = iota + 1 // no game with that id
+	Invalid                  // the request itself is wrong (an illegal move, a bad option)
+	Conflict                 // the request is fine but not now (not your turn, game over)
+)
+
+// Error is a refusal: the game is left as it was.
+type Error struct {
+	Kind Kind
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func errorf(k Kind, format string, args ...any) error {
+	return &Error{Kind: k, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Searcher is what the referee needs of the engine: an engine.Pool.
+type Searcher interface {
+	Search(ctx context.Context, r engine.Request) (engine.Result, error)
+}
+
+// Config wires a Manager.
+type Config struct {
+	Store  *store.Store
+	Engine Searcher
+	// GoArgs is the `go` line for the engine's moves at a level; nil
+	// gives DefaultGoArgs. The level itself also goes to the engine as
+	// the Level option, which an engine without it skips.
+	GoArgs func(level int) string
+	Log    *logrus.Logger
+}
+
+// DefaultGoArgs is the engine's budget for one move: 300 ms, whatever the
+// level (the Level option is what weakens it).
+func DefaultGoArgs(int) string { return "movetime 300" }
+
+// searchTimeout bounds one engine search from the outside: a budget that
+// has not ended by then means a hung engine.
+const searchTimeout = 60 * time.Second
+
+// Manager holds the games.
+type Manager struct {
+	cfg    Config
+	log    *logrus.Logger
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	games map[string]*Game
+}
+
+// New returns a manager with every game in progress in the store loaded
+// and, where it is the engine's turn, the engine thinking again.
+func New(cfg Config) (*Manager, error) {
+	if cfg.GoArgs == nil {
+		cfg.GoArgs = DefaultGoArgs
+	}
+	log := cfg.Log
+	if log == nil {
+		log = logrus.New()
+		log.SetOutput(io.Discard)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m := &Manager{cfg: cfg, log: log, ctx: ctx, cancel: cancel, games: map[string]*Game{}}
+	playing, err := cfg.Store.List(store.Playing, 0)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	for _, rec := range playing {
+		g, err := fromRecord(rec)
+		if err != nil {
+			// A game this build cannot replay stays in the file untouched.
+			log.WithError(err).Errorf("game %s not resumed", rec.ID)
+			continue
+		}
+		m.games[g.id] = g
+		g.mu.Lock()
+		m.engineIfDue(g)
+		g.mu.Unlock()
+	}
+	return m, nil
+}
+
+// Close stops the engine's searches and waits for them; the games are
+// already stored.
+func (m *Manager) Close() {
+	m.cancel()
+	m.wg.Wait()
+}
+
+// newID is 128 random bits in hex: a game's id is also its key.
+func newID() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// validID reports whether s looks like an id (so that no other text
+// reaches the store).
+func validID(s string) bool {
+	if len(s) != 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// Create starts a game with the options and returns its first view.
+func (m *Manager) Create(o Options) (View, error) {
+	if o.Variant == "" {
+		o.Variant = "chess"
+	}
+	if o.Variant != "chess" {
+		return View{}, errorf(Invalid, "unknown variant %q (want chess)", o.Variant)
+	}
+	switch o.Mode {
+	case "":
+		o.Mode = ModeEngine
+	case ModeEngine, ModeLocal:
+	default:
+		return View{}, errorf(Invalid, "unknown mode %q (want engine or local)", o.Mode)
+	}
+	if o.Level == 0 {
+		o.Level = DefaultLevel
+	}
+	if o.Level < MinLevel || o.Level > MaxLevel {
+		return View{}, errorf(Invalid, "level %d out of range %d..%d", o.Level, MinLevel, MaxLevel)
+	}
+	o.Human = ""
+	if o.Mode == ModeEngine {
+		switch o.Color {
+		case "", "white":
+			o.Color, o.Human = "white", "w"
+		case "black":
+			o.Human = "b"
+		case "random":
+			var b [1]byte
+			_, _ = rand.Read(b[:])
+			o.Human = [2]string{"w", "b"}[b[0]&1]
+		default:
+			return View{}, errorf(Invalid, "unknown colour %q (want white, black or random)", o.Color)
+		}
+	} else {
+		o.Color = ""
+	}
+	if o.FEN != "" {
+		p, err := chess.ParseFEN(o.FEN)
+		if err != nil {
+			return View{}, errorf(Invalid, "start position: %v", err)
+		}
+		if st := p.Status(false); st != chess.Ongoing {
+			return View{}, errorf(Invalid, "start position: the game is already over (%s)", st)
+		}
+		o.FEN = p.FEN()
+		if o.FEN == chess.StartFEN {
+			o.FEN = ""
+		}
+	}
+	now := time.Now()
+	g := &Game{gameState: gameState{id: newID(), opts: o, created: now}}
+	if err := g.commit(nil, ending{}, now, m.cfg.Store); err != nil {
+		return View{}, err
+	}
+	m.mu.Lock()
+	m.games[g.id] = g
+	m.mu.Unlock()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	m.engineIfDue(g)
+	return g.view(), nil
+}
+
+// lookup returns the game, loading a finished one from the store.
+func (m *Manager) lookup(id string) (*Game, error) {
+	if !validID(id) {
+		return nil, errorf(NotFound, "no game %q", id)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if g := m.games[id]; g != nil {
+		return g, nil
+	}
+	rec, err := m.cfg.Store.Load(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errorf(NotFound, "no game %q", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := fromRecord(rec)
+	if err != nil {
+		return nil, err
+	}
+	m.games[id] = g
+	return g, nil
+}
+
+// Get returns the game's view.
+func (m *Manager) Get(id string) (View, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return View{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.view(), nil
+}
+
+// PGN returns the game's PGN.
+func (m *Manager) PGN(id string) (string, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return "", err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.pgn(), nil
+}
+
+// Move plays a player's move, given in UCI notation (e2e4, e7e8q).
+func (m *Manager) Move(id, move string) (View, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return View{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.playerMayMove(); err != nil {
+		return View{}, err
+	}
+	mv, err := g.pos.ParseUCIMove(move)
+	if err != nil {
+		return View{}, errorf(Invalid, "illegal move %q", move)
+	}
+	if err := g.commit(append(g.cloneMoves(), mv.String()), ending{}, time.Now(), m.cfg.Store); err != nil {
+		return View{}, err
+	}
+	g.drawNote = ""
+	m.changed(g)
+	return g.view(), nil
+}
+
+// Undo takes back the player's last move: against the engine, the
+// engine's reply too (or the engine's pending search), so that it is the
+// player's turn again; between two players on one device, one move. A
+// game ended by the board (mate, stalemate, an automatic draw) can be
+// taken back; one ended by resignation or agreement cannot.
+func (m *Manager) Undo(id string) (View, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return View{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.end.reason != "" {
+		return View{}, errorf(Conflict, "the game is over")
+	}
+	n := len(g.moves)
+	k := n - 1
+	if g.opts.Mode == ModeEngine {
+		for k >= 0 && g.sideAt(k) != g.opts.Human {
+			k--
+		}
+	}
+	if k < 0 {
+		return View{}, errorf(Conflict, "there is no move of yours to take back")
+	}
+	if err := g.commit(g.cloneMoves()[:k], ending{}, time.Now(), m.cfg.Store); err != nil {
+		return View{}, err
+	}
+	g.drawNote, g.engineErr = "", ""
+	m.changed(g)
+	return g.view(), nil
+}
+
+// Resign ends the game: against the engine the player resigns; on one
+// device the side to move does.
+func (m *Manager) Resign(id string) (View, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return View{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.over() {
+		return View{}, errorf(Conflict, "the game is over")
+	}
+	loser := colorLetter(g.pos.Side())
+	if g.opts.Mode == ModeEngine {
+		loser = g.opts.Human
+	}
+	result := "1-0"
+	if loser == "w" {
+		result = "0-1"
+	}
+	if err := g.commit(g.moves, ending{result: result, reason: ReasonResign}, time.Now(), m.cfg.Store); err != nil {
+		return View{}, err
+	}
+	m.changed(g)
+	return g.view(), nil
+}
+
+// Draw-offer thresholds: see OfferDraw.
+const (
+	drawAcceptCP    = -30 // the engine accepts when it thinks itself this much worse
+	drawLevelCP     = 15  // or this close to level ...
+	drawLevelMoves  = 30  // ... once this many moves have been played
+	drawOfferBudget = "movetime 300"
+)
+
+// OfferDraw offers a draw. Against the engine, the engine searches the
+// position and accepts when its score from its own side is at most
+// drawAcceptCP (it judges itself worse, or being mated), or within
+// ±drawLevelCP once drawLevelMoves moves have been played (a level game
+// with no play left); otherwise it declines and the game goes on. Between
+// two players on one device the offer was accepted on the device (the
+// page asks the other player), and the game is drawn.
+func (m *Manager) OfferDraw(id string) (View, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return View{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.over() {
+		return View{}, errorf(Conflict, "the game is over")
+	}
+	if g.opts.Mode == ModeEngine {
+		if err := g.playerMayMove(); err != nil {
+			return View{}, err
+		}
+		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
+		res, err := m.cfg.Engine.Search(ctx, engine.Request{Options: levelOption(g.opts.Level), Position: g.positionArg(), Go: drawOfferBudget})
+		cancel()
+		if err != nil {
+			return View{}, fmt.Errorf("the engine could not consider the offer: %w", err)
+		}
+		// The search is from the player's side (the player is to move).
+		mine := -res.Score.CP
+		mate := -res.Score.Mate
+		moves := len(g.moves) / 2
+		accept := mate < 0 || (mate == 0 && (mine <= drawAcceptCP || (moves >= drawLevelMoves && mine <= drawLevelCP && mine >= -drawLevelCP)))
+		if !accept {
+			g.drawNote = "declined"
+			m.broadcast(g)
+			return g.view(), nil
+		}
+	}
+	if err := g.commit(g.moves, ending{result: "1/2-1/2", reason: ReasonAgreement}, time.Now(), m.cfg.Store); err != nil {
+		return View{}, err
+	}
+	g.drawNote = "accepted"
+	m.changed(g)
+	return g.view(), nil
+}
+
+// Summary is one line of the saved-games list.
+type Summary struct {
+	ID      string    `json:"id"`
+	Variant string    `json:"variant"`
+	Mode    string    `json:"mode"`
+	Status  string    `json:"status"`
+	Result  string    `json:"result"`
+	Reason  string    `json:"reason,omitempty"`
+	Moves   int       `json:"moves"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
+	PGN     string    `json:"pgn"`
+}
+
+// List returns the stored games, the most recent first.
+func (m *Manager) List(limit int) ([]Summary, error) {
+	recs, err := m.cfg.Store.List("", limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Summary, 0, len(recs))
+	for _, r := range recs {
+		var o Options
+		_ = json.Unmarshal([]byte(r.Options), &o)
+		out = append(out, Summary{ID: r.ID, Variant: r.Variant, Mode: o.Mode, Status: r.Status, Result: r.Result, Reason: r.Reason,
+			Moves: len(r.Moves), Created: r.Created, Updated: r.Updated, PGN: r.PGN})
+	}
+	return out, nil
+}
+
+// Subscribe returns a channel that receives the game's view as JSON
+// after every change (only the latest when the reader is slow), the
+// current view, and a function to end the subscription.
+func (m *Manager) Subscribe(id string) (<-chan []byte, []byte, func(), error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ch := make(chan []byte, 1)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.subs == nil {
+		g.subs = map[chan []byte]struct{}{}
+	}
+	g.subs[ch] = struct{}{}
+	cur, err := json.Marshal(g.view())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return ch, cur, func() {
+		g.mu.Lock()
+		delete(g.subs, ch)
+		g.mu.Unlock()
+	}, nil
+}
+
+// changed follows a committed change: the engine's turn if due, then the
+// subscribers. g.mu is held.
+func (m *Manager) changed(g *Game) {
+	m.engineIfDue(g)
+	m.broadcast(g)
+}
+
+// broadcast sends the view to every subscriber. g.mu is held.
+func (m *Manager) broadcast(g *Game) {
+	if len(g.subs) == 0 {
+		return
+	}
+	b, err := json.Marshal(g.view())
+	if err != nil {
+		m.log.WithError(err).Error("encoding a view")
+		return
+	}
+	for ch := range g.subs {
+		select {
+		case <-ch: // a slow reader gets the latest view only
+		default:
+		}
+		ch <- b
+	}
+}
+
+// engineIfDue starts the engine's search when it is the engine's turn and
+// no search runs. g.mu is held.
+func (m *Manager) engineIfDue(g *Game) {
+	if g.thinking || !g.engineToMove() {
+		return
+	}
+	g.thinking = true
+	req := engine.Request{Options: levelOption(g.opts.Level), Position: g.positionArg(), Go: m.cfg.GoArgs(g.opts.Level)}
+	version := g.version
+	m.wg.Add(1)
+	go m.engineMove(g, version, req)
+}
+
+func levelOption(level int) []engine.Option {
+	return []engine.Option{{Name: "Level", Value: strconv.Itoa(level)}}
+}
+
+// engineMove runs the engine's search and plays its move, unless the game
+// changed meanwhile (an undo, a resignation). A failing engine is tried
+// again, waiting longer each time, until it answers or the manager
+// closes; the game shows the trouble meanwhile.
+func (m *Manager) engineMove(g *Game, version uint64, req engine.Request) {
+	defer m.wg.Done()
+	wait := 250 * time.Millisecond
+	for {
+		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
+		res, err := m.cfg.Engine.Search(ctx, req)
+		cancel()
+		if m.ctx.Err() != nil {
+			return // shutting down: the stored game resumes on the next start
+		}
+		g.mu.Lock()
+		if g.version != version {
+			g.mu.Unlock()
+			return
+		}
+		if err == nil {
+			err = m.playEngineMove(g, res)
+			if err == nil {
+				g.mu.Unlock()
+				return
+			}
+		}
+		m.log.WithError(err).Warnf("game %s: engine move", g.id)
+		g.engineErr = err.Error()
+		m.broadcast(g)
+		g.mu.Unlock()
+		select {
+		case <-time.After(wait):
+		case <-m.ctx.Done():
+			return
+		}
+		wait = min(2*wait, 30*time.Second)
+	}
+}
+
+// playEngineMove commits the engine's answer. g.mu is held.
+func (m *Manager) playEngineMove(g *Game, res engine.Result) error {
+	mv, err := g.pos.ParseUCIMove(res.Move)
+	if err != nil {
+		return fmt.Errorf("the engine answered %q: %v", res.Move, err)
+	}
+	var ev *Eval
+	if res.Score.Known {
+		ev = &Eval{CP: res.Score.CP, Mate: res.Score.Mate}
+		if g.pos.Side() == chess.Black {
+			ev.CP, ev.Mate = -ev.CP, -ev.Mate
+		}
+	}
+	if err := g.commit(append(g.cloneMoves(), mv.String()), ending{}, time.Now(), m.cfg.Store); err != nil {
+		return err
+	}
+	g.thinking, g.engineErr = false, ""
+	if ev != nil {
+		g.eval = ev
+	}
+	m.changed(g)
+	return nil
+}
+
+// Eval is the engine's last score, from White's side: centipawns, or mate
+// in Mate moves (negative: Black mates) when Mate != 0.
+type Eval struct {
+	CP   int `json:"cp"`
+	Mate int `json:"mate,omitempty"`
+}
+
+func colorLetter(c chess.Color) string {
+	if c == chess.White {
+		return "w"
+	}
+	return "b"
+}
+
+// moveText joins the moves for the engine's position line.
+func moveText(moves []string) string { return strings.Join(moves, " ") }

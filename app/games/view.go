@@ -1,0 +1,84 @@
+package games
+
+import "azar/variants/chess"
+
+// View is what a player's browser gets of a game: everything it may see
+// and nothing else (see the package comment). The board is described by
+// its size and a square → piece map so that the page draws any board.
+type View struct {
+	ID       string            `json:"id"`
+	Variant  string            `json:"variant"`
+	Mode     string            `json:"mode"`
+	Human    string            `json:"human,omitempty"` // the player's colour against the engine
+	Level    int               `json:"level"`
+	Files    int               `json:"files"`
+	Ranks    int               `json:"ranks"`
+	Pieces   map[string]string `json:"pieces"` // "e4": "wP" (colour letter, piece letter)
+	FEN      string            `json:"fen"`
+	Turn     string            `json:"turn"`  // "w" or "b"
+	Legal    []string          `json:"legal"` // the moves the player may make now, UCI
+	Moves    []MoveView        `json:"moves"`
+	LastMove string            `json:"lastMove,omitempty"`
+	Check    string            `json:"check,omitempty"` // the square of a king in check
+	Status   string            `json:"status"`          // "playing" or a Reason
+	Result   string            `json:"result"`
+	Thinking bool              `json:"thinking"`
+	Eval     *Eval             `json:"eval,omitempty"`
+	Error    string            `json:"engineError,omitempty"`
+	DrawNote string            `json:"drawOffer,omitempty"`
+	CanUndo  bool              `json:"canUndo"`
+}
+
+// MoveView is one move of the game in both notations.
+type MoveView struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+}
+
+// view builds the game's View. g.mu is held.
+func (g *Game) view() View {
+	v := View{
+		ID: g.id, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human, Level: g.opts.Level,
+		Files: 8, Ranks: 8, Pieces: map[string]string{}, FEN: g.pos.FEN(), Turn: colorLetter(g.pos.Side()),
+		Legal: []string{}, Moves: make([]MoveView, len(g.moves)), Thinking: g.thinking, Eval: g.eval,
+		Error: g.engineErr, DrawNote: g.drawNote,
+	}
+	for s := chess.Square(0); s < 64; s++ {
+		if pc := g.pos.At(s); pc != chess.NoPiece {
+			v.Pieces[s.String()] = colorLetter(pc.Color()) + string(pc.Type().Letter())
+		}
+	}
+	for i, m := range g.moves {
+		v.Moves[i] = MoveView{UCI: m, SAN: g.sans[i]}
+	}
+	if n := len(g.moves); n > 0 {
+		v.LastMove = g.moves[n-1]
+	}
+	if g.pos.InCheck() {
+		v.Check = g.pos.KingSquare(g.pos.Side()).String()
+	}
+	v.Result, v.Status = g.result()
+	if v.Status == "" {
+		v.Status = "playing"
+	}
+	if g.playerMayMove() == nil {
+		var l chess.MoveList
+		g.pos.GenerateLegal(&l)
+		for _, m := range l.Slice() {
+			v.Legal = append(v.Legal, m.String())
+		}
+	}
+	if g.end.reason == "" {
+		if g.opts.Mode == ModeEngine {
+			for k := len(g.moves) - 1; k >= 0; k-- {
+				if g.sideAt(k) == g.opts.Human {
+					v.CanUndo = true
+					break
+				}
+			}
+		} else {
+			v.CanUndo = len(g.moves) > 0
+		}
+	}
+	return v
+}
