@@ -1,5 +1,6 @@
 # Azar — build, run and test. `make run` starts the engine speaking UCI on
-# stdin/stdout; `make test` is what CI runs (.ci/run).
+# stdin/stdout; `make serve` starts the browser app; `make test` is what CI
+# runs (.ci/run).
 GO   ?= go
 EXE  ?= azar
 # Packages that start goroutines are tested again under the race detector,
@@ -7,9 +8,9 @@ EXE  ?= azar
 # search/chance is left out: its only goroutine is the cancel watcher,
 # the same code as search's, and its expectimax tests take minutes under
 # the race detector.
-RACE_PKGS ?= ./protocol/... ./search ./search/hidden ./bench/...
+RACE_PKGS ?= ./protocol/... ./search ./search/hidden ./bench/... ./app/engine ./app/games ./app/server
 
-.PHONY: build run test bench fuzz clean
+.PHONY: build run serve test bench fuzz clean
 
 build:
 	@$(GO) build -o $(EXE) ./cmd/azar
@@ -17,10 +18,18 @@ build:
 run: build
 	@./$(EXE)
 
+# The browser app on http://127.0.0.1:8080/ (docs/app.md); ARGS passes
+# flags, e.g. make serve ARGS="-addr 127.0.0.1:9000 -data /tmp/azar".
+serve: build
+	@./$(EXE) serve $(ARGS)
+
 # scripts/install-test-tools.sh installs PolyGlot, which the books tests
 # compare the book builder with (AZAR_NO_POLYGLOT=1 skips both).
+# scripts/install-browser.sh installs Debian's chromium for the browser
+# tests of app/e2e.
 test:
 	@scripts/install-test-tools.sh
+	@scripts/install-browser.sh
 	@echo "gofmt check"; out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...

@@ -26,6 +26,7 @@ type Game struct {
 	gameState
 
 	version   uint64 // counts commits: a search started before one is stale
+	seq       uint64 // counts every change a page sees (View.Version)
 	thinking  bool   // the engine is searching for its move
 	eval      *Eval
 	engineErr string
@@ -98,6 +99,7 @@ func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store
 	}
 	g.moves, g.end, g.pos, g.sans, g.status, g.updated = moves, end, pos, sans, next.status, now
 	g.version++
+	g.seq++
 	g.thinking = false
 	return nil
 }

@@ -429,6 +429,7 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 		accept := mate < 0 || (mate == 0 && (mine <= drawAcceptCP || (moves >= drawLevelMoves && mine <= drawLevelCP && mine >= -drawLevelCP)))
 		if !accept {
 			g.drawNote = "declined"
+			g.seq++
 			m.broadcast(g)
 			return g.view(), nil
 		}
@@ -568,6 +569,7 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request) {
 		}
 		m.log.WithError(err).Warnf("game %s: engine move", g.id)
 		g.engineErr = err.Error()
+		g.seq++
 		m.broadcast(g)
 		g.mu.Unlock()
 		select {

@@ -7,6 +7,7 @@ import "azar/variants/chess"
 // its size and a square → piece map so that the page draws any board.
 type View struct {
 	ID       string            `json:"id"`
+	Version  uint64            `json:"version"` // grows with every change: a page keeps the newest view it got
 	Variant  string            `json:"variant"`
 	Mode     string            `json:"mode"`
 	Human    string            `json:"human,omitempty"` // the player's colour against the engine
@@ -38,7 +39,7 @@ type MoveView struct {
 // view builds the game's View. g.mu is held.
 func (g *Game) view() View {
 	v := View{
-		ID: g.id, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human, Level: g.opts.Level,
+		ID: g.id, Version: g.seq, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human, Level: g.opts.Level,
 		Files: 8, Ranks: 8, Pieces: map[string]string{}, FEN: g.pos.FEN(), Turn: colorLetter(g.pos.Side()),
 		Legal: []string{}, Moves: make([]MoveView, len(g.moves)), Thinking: g.thinking, Eval: g.eval,
 		Error: g.engineErr, DrawNote: g.drawNote,

@@ -44,6 +44,7 @@ func commands() []subcommand {
 		{"book", "Polyglot opening books: azar book probe -book FILE [-fen FEN], azar book build -pgn FILE -out FILE", runBook},
 		{"hint", "the engine's best move in a position: azar hint [-fen FEN | -pgn FILE]", runHint},
 		{"analyze", "post-game analysis: evaluations, best moves, accuracy, blunders; JSON, SVG, PGN", runAnalyze},
+		{"serve", "the browser app: azar serve [-addr 127.0.0.1:8080] [-data DIR] (docs/app.md)", runServe},
 	}
 }
 

@@ -1,0 +1,329 @@
+// Package server is the app's HTTP face: the JSON API over package games,
+// the Server-Sent Events that carry every change of a game to its page,
+// and the page itself from package web. It validates every request
+// (size, content type, JSON shape, the game id) before the referee sees
+// it, and answers every refusal with a JSON {"error": "..."} body.
+//
+// It knows HTTP, not the rules: what a move means is the referee's.
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sirupsen/logrus"
+
+	"azar/app/games"
+	"azar/app/web"
+)
+
+// MaxBody bounds a request body; a larger one gets 413.
+const MaxBody = 4 << 10
+
+// heartbeat keeps an idle event stream open through proxies.
+const heartbeat = 25 * time.Second
+
+// Server serves the API and the page.
+type Server struct {
+	games *games.Manager
+	log   *logrus.Logger
+	mux   *http.ServeMux
+}
+
+// New returns the handler for m.
+func New(m *games.Manager, log *logrus.Logger) http.Handler {
+	if log == nil {
+		log = logrus.New()
+		log.SetOutput(io.Discard)
+	}
+	s := &Server{games: m, log: log, mux: http.NewServeMux()}
+	static, err := fs.Sub(web.Assets, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	s.mux.HandleFunc("GET /{$}", s.page)
+	s.mux.HandleFunc("POST /api/games", s.create)
+	s.mux.HandleFunc("GET /api/games", s.list)
+	s.mux.HandleFunc("GET /api/games/{id}", s.get)
+	s.mux.HandleFunc("GET /api/games/{id}/pgn", s.pgn)
+	s.mux.HandleFunc("GET /api/games/{id}/events", s.events)
+	s.mux.HandleFunc("POST /api/games/{id}/move", s.move)
+	s.mux.HandleFunc("POST /api/games/{id}/undo", s.action((*games.Manager).Undo))
+	s.mux.HandleFunc("POST /api/games/{id}/resign", s.action((*games.Manager).Resign))
+	s.mux.HandleFunc("POST /api/games/{id}/offer-draw", s.action((*games.Manager).OfferDraw))
+	return s
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	// The game id is a secret: it must not leave in a Referer.
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
+		writeError(w, http.StatusForbidden, "cross-origin request refused")
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// sameOrigin accepts a request with no Origin (not a browser's
+// cross-site one) or one whose Origin is this host.
+func sameOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	return err == nil && u.Host == r.Host
+}
+
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Error: msg})
+}
+
+// fail answers err: a referee's refusal by its kind, anything else 500.
+func (s *Server) fail(w http.ResponseWriter, err error) {
+	var ge *games.Error
+	if errors.As(err, &ge) {
+		status := map[games.Kind]int{games.NotFound: http.StatusNotFound, games.Invalid: http.StatusUnprocessableEntity,
+			games.Conflict: http.StatusConflict}[ge.Kind]
+		writeError(w, status, ge.Msg)
+		return
+	}
+	s.log.WithError(err).Error("request failed")
+	writeError(w, http.StatusInternalServerError, err.Error())
+}
+
+// decode reads a JSON body of at most MaxBody bytes into v, refusing
+// unknown fields and trailing data. An empty body leaves v as it is.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		writeError(w, http.StatusUnsupportedMediaType, "the body must be application/json")
+		return false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than %d bytes", MaxBody))
+		return false
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "reading the body: "+err.Error())
+		return false
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return true
+	}
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		writeError(w, http.StatusBadRequest, "malformed JSON body: "+err.Error())
+		return false
+	}
+	if dec.More() {
+		writeError(w, http.StatusBadRequest, "malformed JSON body: data after the object")
+		return false
+	}
+	return true
+}
+
+// newGame is the body of POST /api/games: the new-game form.
+type newGame struct {
+	Variant string `json:"variant"`
+	Mode    string `json:"mode"`
+	Color   string `json:"color"`
+	Level   int    `json:"level"`
+	FEN     string `json:"fen"`
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	var b newGame
+	if !decode(w, r, &b) {
+		return
+	}
+	v, err := s.games.Create(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN})
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, v)
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	limit := 50
+	if q := r.URL.Query().Get("limit"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 1 || n > 1000 {
+			writeError(w, http.StatusBadRequest, "limit must be a number from 1 to 1000")
+			return
+		}
+		limit = n
+	}
+	gs, err := s.games.List(limit)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, gs)
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	v, err := s.games.Get(r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	p, err := s.games.PGN(id)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if r.URL.Query().Get("download") != "" {
+		w.Header().Set("Content-Disposition", `attachment; filename="azar-`+id[:8]+`.pgn"`)
+	}
+	_, _ = io.WriteString(w, p)
+}
+
+type moveBody struct {
+	Move string `json:"move"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	var b moveBody
+	if !decode(w, r, &b) {
+		return
+	}
+	if b.Move == "" {
+		writeError(w, http.StatusBadRequest, `the body must be {"move": "e2e4"}`)
+		return
+	}
+	v, err := s.games.Move(r.PathValue("id"), b.Move)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// action serves a POST with an empty (or {}) body that calls f.
+func (s *Server) action(f func(*games.Manager, string) (games.View, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var b struct{}
+		if !decode(w, r, &b) {
+			return
+		}
+		v, err := f(s.games, r.PathValue("id"))
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
+	}
+}
+
+// events streams the game's views: an "state" event now and after every
+// change, until the client goes away.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	ch, cur, cancel, err := s.games.Subscribe(r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	defer cancel()
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(b []byte) bool {
+		if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !send(cur) {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case b := <-ch:
+			if !send(b) {
+				return
+			}
+		case <-tick.C:
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		}
+	}
+}
+
+// page serves index.html in the reader's language (Accept-Language: the
+// first of es and en it names; en otherwise). The page may switch later.
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	b, err := fs.ReadFile(web.Assets, "static/index.html")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	lang := Language(r.Header.Get("Accept-Language"))
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, strings.Replace(string(b), `<html lang="en">`, `<html lang="`+lang+`">`, 1))
+}
+
+// Language picks "es" or "en" from an Accept-Language header, by the
+// quality values and then the order.
+func Language(header string) string {
+	best, bestQ := "en", -1.0
+	for _, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				continue
+			}
+			q = f
+		}
+		base, _, _ := strings.Cut(strings.ToLower(tag), "-")
+		if (base == "es" || base == "en") && q > bestQ && q > 0 {
+			best, bestQ = base, q
+		}
+	}
+	return best
+}

@@ -1,0 +1,237 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"azar/app/engine"
+	"azar/app/games"
+	"azar/app/store"
+)
+
+func newServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := engine.NewPool(1, engine.Config{HashMB: 1})
+	m, err := games.New(games.Config{Store: st, Engine: pool, GoArgs: func(int) string { return "depth 1" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(New(m, nil))
+	t.Cleanup(func() {
+		ts.Close()
+		m.Close()
+		pool.Close()
+		st.Close()
+	})
+	return ts
+}
+
+func do(t *testing.T, ts *httptest.Server, method, path, body string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+func view(t *testing.T, b []byte) games.View {
+	t.Helper()
+	var v games.View
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	return v
+}
+
+// wantError checks the status and that the body is {"error": "..."}
+// containing the words.
+func wantError(t *testing.T, status int, b []byte, want int, words string) {
+	t.Helper()
+	var e struct{ Error string }
+	if err := json.Unmarshal(b, &e); err != nil || status != want || !strings.Contains(e.Error, words) {
+		t.Fatalf("got %d %s, want %d with %q", status, b, want, words)
+	}
+}
+
+func TestRefusalsChangeNothing(t *testing.T) {
+	ts := newServer(t)
+	st, b := do(t, ts, "POST", "/api/games", `{"variant":"chess","mode":"local"}`)
+	if st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, b)
+	}
+	id := view(t, b).ID
+	st, b = do(t, ts, "POST", "/api/games/"+id+"/move", `{"move":"e2e4"}`)
+	if st != 200 || len(view(t, b).Moves) != 1 {
+		t.Fatalf("move: %d %s", st, b)
+	}
+	cases := []struct {
+		method, path, body string
+		status             int
+		words              string
+	}{
+		{"POST", "/api/games/" + id + "/move", `{"move":"e2e4"}`, 422, `illegal move "e2e4"`},
+		{"POST", "/api/games/" + id + "/move", `{"move":"e7e5"`, 400, "malformed JSON"},
+		{"POST", "/api/games/" + id + "/move", `{"move":"e7e5","extra":1}`, 400, "unknown field"},
+		{"POST", "/api/games/" + id + "/move", `{"move":"e7e5"} {}`, 400, "data after"},
+		{"POST", "/api/games/" + id + "/move", `{}`, 400, `{"move": "e2e4"}`},
+		{"POST", "/api/games/" + id + "/move", `{"move":"` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than"},
+		{"POST", "/api/games/0123456789abcdef0123456789abcdef/move", `{"move":"e7e5"}`, 404, "no game"},
+		{"GET", "/api/games/nope", "", 404, "no game"},
+		{"GET", "/api/games/0123456789abcdef0123456789abcdef/pgn", "", 404, "no game"},
+		{"GET", "/api/games/0123456789abcdef0123456789abcdef/events", "", 404, "no game"},
+		{"POST", "/api/games", `{"variant":"chess","level":9}`, 422, "level 9"},
+		{"POST", "/api/games", `{"variant":"xiangqi"}`, 422, "unknown variant"},
+		{"POST", "/api/games", `[1,2]`, 400, "malformed JSON"},
+		{"GET", "/api/games?limit=x", "", 400, "limit"},
+	}
+	for _, c := range cases {
+		st, b := do(t, ts, c.method, c.path, c.body)
+		wantError(t, st, b, c.status, c.words)
+	}
+	// A body that is not JSON by its type.
+	req, _ := http.NewRequest("POST", ts.URL+"/api/games/"+id+"/move", strings.NewReader("move=e7e5"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != http.StatusUnsupportedMediaType {
+		t.Fatalf("form body: %v %v", res.StatusCode, err)
+	}
+	res.Body.Close()
+	// A request from another site's page.
+	req, _ = http.NewRequest("POST", ts.URL+"/api/games/"+id+"/resign", nil)
+	req.Header.Set("Origin", "http://evil.example")
+	res, err = http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != http.StatusForbidden {
+		t.Fatalf("cross-origin: %v %v", res.StatusCode, err)
+	}
+	res.Body.Close()
+
+	st, b = do(t, ts, "GET", "/api/games/"+id, "")
+	if v := view(t, b); st != 200 || len(v.Moves) != 1 || v.Status != "playing" || v.Turn != "b" {
+		t.Fatalf("the game changed: %d %+v", st, v)
+	}
+	st, b = do(t, ts, "POST", "/api/games/"+id+"/resign", "")
+	if v := view(t, b); st != 200 || v.Result != "1-0" { // Black, to move, resigned
+		t.Fatalf("resign: %d %s", st, b)
+	}
+	st, b = do(t, ts, "POST", "/api/games/"+id+"/resign", "{}")
+	wantError(t, st, b, 409, "over")
+	st, b = do(t, ts, "GET", "/api/games/"+id+"/pgn", "")
+	if st != 200 || !strings.HasSuffix(string(b), "\n1. e4 1-0\n") {
+		t.Fatalf("pgn: %d %s", st, b)
+	}
+	st, b = do(t, ts, "GET", "/api/games", "")
+	var list []games.Summary
+	if err := json.Unmarshal(b, &list); err != nil || st != 200 || len(list) != 1 || list[0].Result != "1-0" {
+		t.Fatalf("list: %d %s", st, b)
+	}
+}
+
+// TestEventsCarryTheEnginesReply follows a game's event stream: the
+// state at once, then the player's move, then the engine's.
+func TestEventsCarryTheEnginesReply(t *testing.T) {
+	ts := newServer(t)
+	_, b := do(t, ts, "POST", "/api/games", `{"variant":"chess","mode":"engine","color":"white","level":1}`)
+	id := view(t, b).ID
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/games/"+id+"/events", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	r := bufio.NewReader(res.Body)
+	next := func() games.View {
+		t.Helper()
+		var event string
+		for {
+			l, err := r.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			l = strings.TrimSuffix(l, "\n")
+			if e, ok := strings.CutPrefix(l, "event: "); ok {
+				event = e
+			}
+			if d, ok := strings.CutPrefix(l, "data: "); ok {
+				if event != "state" {
+					t.Fatalf("event %q", event)
+				}
+				return view(t, []byte(d))
+			}
+		}
+	}
+	if v := next(); len(v.Moves) != 0 {
+		t.Fatalf("first state %+v", v)
+	}
+	do(t, ts, "POST", "/api/games/"+id+"/move", `{"move":"g1f3"}`)
+	for {
+		v := next()
+		if len(v.Moves) == 2 && !v.Thinking {
+			if len(v.Legal) == 0 {
+				t.Fatalf("no legal moves after the reply: %+v", v)
+			}
+			break
+		}
+	}
+}
+
+func TestPageAndAssets(t *testing.T) {
+	ts := newServer(t)
+	for _, c := range []struct{ accept, lang string }{{"es-ES,es;q=0.9,en;q=0.8", "es"}, {"fr, en;q=0.5", "en"}, {"", "en"}, {"en;q=0.2, es;q=0.7", "es"}} {
+		req, _ := http.NewRequest("GET", ts.URL+"/", nil)
+		req.Header.Set("Accept-Language", c.accept)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if !strings.Contains(string(b), `<html lang="`+c.lang+`">`) {
+			t.Errorf("Accept-Language %q: page %.80s, want lang %s", c.accept, b, c.lang)
+		}
+		if res.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Error("no Referrer-Policy")
+		}
+	}
+	for _, p := range []string{"/static/app.js", "/static/style.css", "/static/pieces/wN.svg", "/static/pieces/bK.svg"} {
+		if st, b := do(t, ts, "GET", p, ""); st != 200 || len(b) == 0 {
+			t.Errorf("%s: %d", p, st)
+		}
+	}
+}
+
+func FuzzLanguage(f *testing.F) {
+	for _, s := range []string{"es", "en-GB,en;q=0.9", "de;q=x", ",,;;q=", "es;q=0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if l := Language(s); l != "es" && l != "en" {
+			t.Fatalf("%q -> %q", s, l)
+		}
+	})
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/sirupsen/logrus"
+
+	"azar/app/engine"
+	"azar/app/games"
+	"azar/app/server"
+	"azar/app/store"
+)
+
+// runServe is `azar serve`: the browser app (docs/app.md). It prints the
+// URL once it listens and serves until SIGINT or SIGTERM.
+func runServe(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
+	data := fs.String("data", "", "directory of the saved games (default: the user's config directory/azar)")
+	engines := fs.Int("engines", max(1, min(4, runtime.NumCPU()/2)), "engines that think for the games at once")
+	bare, err := parseFlags(fs, "azar serve [-addr 127.0.0.1:8080] [-data DIR] [-engines N]", args, stdout)
+	if err != nil {
+		return err
+	}
+	if len(bare) > 0 {
+		return fmt.Errorf("unexpected argument %q", bare[0])
+	}
+	dir := *data
+	if dir == "" {
+		var err error
+		if dir, err = defaultDataDir(); err != nil {
+			return err
+		}
+	}
+	log := logrus.New()
+	log.SetOutput(stderr)
+	log.SetLevel(logrus.WarnLevel)
+
+	st, err := store.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	pool := engine.NewPool(*engines, engine.Config{HashMB: 32, Log: log})
+	defer pool.Close()
+	m, err := games.New(games.Config{Store: st, Engine: pool, Log: log})
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           server.New(m, log),
+		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+	fmt.Fprintf(stdout, "Azar is listening on http://%s/ (games in %s)\n", ln.Addr(), dir)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// Event streams never end by themselves: give requests a moment, then
+	// close what is left.
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	_ = srv.Close()
+	return nil
+}
+
+// defaultDataDir is <user config dir>/azar (~/.config/azar on Linux).
+func defaultDataDir() (string, error) {
+	base, err := os.UserConfigDir()
+	if err != nil {
+		home, herr := os.UserHomeDir()
+		if herr != nil {
+			return "", fmt.Errorf("serve: no -data given and no config or home directory: %v", err)
+		}
+		base = filepath.Join(home, ".config")
+	}
+	return filepath.Join(base, "azar"), nil
+}
