@@ -248,25 +248,38 @@ func (e *Engine) Search(ctx context.Context, r Request) (Result, error) {
 			}
 			return Result{}, err
 		}
-		switch {
-		case strings.HasPrefix(l, "bestmove "):
-			f := strings.Fields(l)
-			res.Move = f[1]
-			if refused != "" {
-				return Result{}, fmt.Errorf("engine refused the request: %s", refused)
-			}
-			return res, nil
-		case strings.HasPrefix(l, "info string error "):
-			refused = strings.TrimPrefix(l, "info string error ")
-			if !strings.HasPrefix(l, "info string error go") {
-				continue
-			}
-			// `go` itself was refused: no bestmove follows.
-			return Result{}, fmt.Errorf("engine refused the request: %s", refused)
-		case strings.HasPrefix(l, "info "):
-			parseScore(&res.Score, strings.Fields(l))
+		done, err := res.take(l, &refused)
+		if done || err != nil {
+			return res, err
 		}
 	}
+}
+
+// take reads one output line of a search into r: it reports done at the
+// bestmove, and an error for a refused request (refused keeps an earlier
+// refusal, whose bestmove is still to come).
+func (r *Result) take(l string, refused *string) (done bool, err error) {
+	switch {
+	case strings.HasPrefix(l, "bestmove"):
+		f := strings.Fields(l)
+		if len(f) < 2 || f[0] != "bestmove" {
+			return true, fmt.Errorf("engine: malformed line %q", l)
+		}
+		r.Move = f[1]
+		if *refused != "" {
+			return true, fmt.Errorf("engine refused the request: %s", *refused)
+		}
+		return true, nil
+	case strings.HasPrefix(l, "info string error "):
+		*refused = strings.TrimPrefix(l, "info string error ")
+		if strings.HasPrefix(l, "info string error go") {
+			// `go` itself was refused: no bestmove follows.
+			return true, fmt.Errorf("engine refused the request: %s", *refused)
+		}
+	case strings.HasPrefix(l, "info "):
+		parseScore(&r.Score, strings.Fields(l))
+	}
+	return false, nil
 }
 
 // parseScore keeps the score of an info line that has one.

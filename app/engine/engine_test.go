@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -132,4 +133,29 @@ func TestPoolReplacesACrashedEngine(t *testing.T) {
 	if p.Running() != 1 {
 		t.Fatalf("%d engines running, want 1", p.Running())
 	}
+}
+
+// FuzzSearchOutput feeds arbitrary engine output lines to the reader of a
+// search: no line may panic it, and a bestmove line always ends it.
+func FuzzSearchOutput(f *testing.F) {
+	for _, s := range []string{
+		"info depth 3 seldepth 5 multipv 1 score cp -31 nodes 100 pv e2e4",
+		"info depth 2 score mate -2 nodes 5", "info score", "info score cp", "info score cp x",
+		"bestmove e2e4 ponder e7e5", "bestmove", "bestmove ", "bestmovex", "info string error position: bad fen",
+		"info string error go while searching", "option name Level type spin default 6 min 1 max 6", "option name",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, l string) {
+		var r Result
+		refused := ""
+		done, err := r.take(l, &refused)
+		if strings.HasPrefix(l, "bestmove") && !done {
+			t.Fatalf("%q did not end the search", l)
+		}
+		if done && err == nil && r.Move == "" {
+			t.Fatalf("%q: done with no move", l)
+		}
+		optionName(l)
+	})
 }

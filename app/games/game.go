@@ -26,7 +26,7 @@ type Game struct {
 	gameState
 
 	version   uint64 // counts commits: a search started before one is stale
-	seq       uint64 // counts every change a page sees (View.Version)
+	seq       uint64 // grows with every change a page sees (View.Version); see bump
 	thinking  bool   // the engine is searching for its move
 	eval      *Eval
 	engineErr string
@@ -99,9 +99,17 @@ func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store
 	}
 	g.moves, g.end, g.pos, g.sans, g.status, g.updated = moves, end, pos, sans, next.status, now
 	g.version++
-	g.seq++
+	g.bump(now)
 	g.thinking = false
 	return nil
+}
+
+// bump marks a change. The version is a time in microseconds (or one more
+// than the last, if that is later) so that it keeps growing across a
+// restart of the server, as near as the stored times allow; the page also
+// takes the first view of a new event stream whatever its version.
+func (g *Game) bump(now time.Time) {
+	g.seq = max(g.seq+1, uint64(now.UnixMicro()))
 }
 
 // fromRecord rebuilds a stored game.
@@ -120,6 +128,7 @@ func fromRecord(r store.Game) (*Game, error) {
 		return nil, fmt.Errorf("game %s: %w", r.ID, err)
 	}
 	g.pos, g.sans, g.status = pos, sans, pos.Status(false)
+	g.bump(r.Updated)
 	return g, nil
 }
 

@@ -429,7 +429,7 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 		accept := mate < 0 || (mate == 0 && (mine <= drawAcceptCP || (moves >= drawLevelMoves && mine <= drawLevelCP && mine >= -drawLevelCP)))
 		if !accept {
 			g.drawNote = "declined"
-			g.seq++
+			g.bump(time.Now())
 			m.broadcast(g)
 			return g.view(), nil
 		}
@@ -496,6 +496,18 @@ func (m *Manager) Subscribe(id string) (<-chan []byte, []byte, func(), error) {
 		delete(g.subs, ch)
 		g.mu.Unlock()
 	}, nil
+}
+
+// Watchers is how many event subscriptions the game has (a client that
+// went away must not stay among them).
+func (m *Manager) Watchers(id string) int {
+	g, err := m.lookup(id)
+	if err != nil {
+		return 0
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.subs)
 }
 
 // changed follows a committed change: the engine's turn if due, then the
@@ -569,7 +581,7 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request) {
 		}
 		m.log.WithError(err).Warnf("game %s: engine move", g.id)
 		g.engineErr = err.Error()
-		g.seq++
+		g.bump(time.Now())
 		m.broadcast(g)
 		g.mu.Unlock()
 		select {

@@ -74,7 +74,32 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "cross-origin request refused")
 		return
 	}
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		if _, pattern := s.mux.Handler(r); pattern == "" {
+			s.noRoute(w, r)
+			return
+		}
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// noRoute answers an API request that matches no endpoint in JSON: 405
+// with Allow when another method has one, 404 otherwise.
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		c := r.Clone(r.Context())
+		c.Method = m
+		if _, pattern := s.mux.Handler(c); pattern != "" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here (use "+strings.Join(allow, " or ")+")")
+		return
+	}
+	writeError(w, http.StatusNotFound, "no API endpoint "+r.URL.Path)
 }
 
 // sameOrigin accepts a request with no Origin (not a browser's

@@ -17,6 +17,11 @@ import (
 )
 
 func newServer(t *testing.T) *httptest.Server {
+	ts, _ := newServerManager(t)
+	return ts
+}
+
+func newServerManager(t *testing.T) (*httptest.Server, *games.Manager) {
 	t.Helper()
 	st, err := store.Open(t.TempDir())
 	if err != nil {
@@ -34,7 +39,7 @@ func newServer(t *testing.T) *httptest.Server {
 		pool.Close()
 		st.Close()
 	})
-	return ts
+	return ts, m
 }
 
 func do(t *testing.T, ts *httptest.Server, method, path, body string) (int, []byte) {
@@ -104,6 +109,9 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		{"POST", "/api/games", `{"variant":"xiangqi"}`, 422, "unknown variant"},
 		{"POST", "/api/games", `[1,2]`, 400, "malformed JSON"},
 		{"GET", "/api/games?limit=x", "", 400, "limit"},
+		{"DELETE", "/api/games/" + id, "", 405, "DELETE is not allowed"},
+		{"GET", "/api/games/" + id + "/move", "", 405, "use POST"},
+		{"GET", "/api/nothing", "", 404, "no API endpoint"},
 	}
 	for _, c := range cases {
 		st, b := do(t, ts, c.method, c.path, c.body)
@@ -234,4 +242,95 @@ func FuzzLanguage(f *testing.F) {
 			t.Fatalf("%q -> %q", s, l)
 		}
 	})
+}
+
+// FuzzAPI sends arbitrary requests to the handler: none may panic or get
+// a 5xx, and every refusal of the API is a JSON {"error": ...}.
+func FuzzAPI(f *testing.F) {
+	st, err := store.Open(f.TempDir())
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer st.Close()
+	pool := engine.NewPool(1, engine.Config{HashMB: 1})
+	defer pool.Close()
+	m, err := games.New(games.Config{Store: st, Engine: pool, GoArgs: func(int) string { return "depth 1" }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer m.Close()
+	v, err := m.Create(games.Options{Mode: games.ModeLocal})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := New(m, nil)
+	id := v.ID
+	for _, c := range [][3]string{
+		{"POST", "/api/games/" + id + "/move", `{"move":"e2e4"}`},
+		{"POST", "/api/games/" + id + "/move", `{"move":"e7e8q"}`},
+		{"POST", "/api/games/" + id + "/move", `{"move":1}`},
+		{"POST", "/api/games/" + id + "/move", `{"move":"\u0000"}`},
+		{"POST", "/api/games/" + id + "/undo", `{}`},
+		{"POST", "/api/games/" + id + "/undo", `{"x":1}`},
+		{"POST", "/api/games", `{"fen":"8/8/8/8/8/8/8/8 w - - 0 1"}`},
+		{"POST", "/api/games", `{"fen":"k7/8/8/8/8/8/8/K7 w - - 0 1"}`},
+		{"POST", "/api/games", `{"level":"3"}`},
+		{"GET", "/api/games/" + id + "/pgn", ``},
+		{"GET", "/api/games?limit=-1", ``},
+		{"DELETE", "/api/games/" + id, ``},
+		{"POST", "/api/games/" + id + "/resign", `null`},
+	} {
+		f.Add(c[0], c[1], c[2])
+	}
+	f.Fuzz(func(t *testing.T, method, path, body string) {
+		if strings.HasSuffix(path, "/events") {
+			return // a stream: it ends only with its client
+		}
+		req, err := http.NewRequest(method, "http://azar.test"+path, strings.NewReader(body))
+		if err != nil || !strings.HasPrefix(req.URL.Path, "/") {
+			return
+		}
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code >= 500 {
+			t.Fatalf("%s %s %q: %d %s", method, path, body, w.Code, w.Body)
+		}
+		if w.Code >= 400 && strings.HasPrefix(req.URL.Path, "/api/") && !strings.Contains(req.URL.Path, "//") && !strings.Contains(req.URL.Path, "/.") {
+			var e struct{ Error string }
+			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || e.Error == "" {
+				t.Fatalf("%s %s %q: %d %s", method, path, body, w.Code, w.Body)
+			}
+		}
+	})
+}
+
+// TestClientGoneMidGame cuts an event stream after its first event: the
+// subscription goes, and the game goes on.
+func TestClientGoneMidGame(t *testing.T) {
+	ts, m := newServerManager(t)
+	_, b := do(t, ts, "POST", "/api/games", `{"mode":"engine"}`)
+	id := view(t, b).ID
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/games/"+id+"/events", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, err := bufio.NewReader(res.Body).ReadString('\n'); err != nil || l != "event: state\n" {
+		t.Fatalf("first line %q %v", l, err)
+	}
+	if n := m.Watchers(id); n != 1 {
+		t.Fatalf("%d watchers, want 1", n)
+	}
+	cancel()
+	res.Body.Close()
+	for deadline := time.Now().Add(10 * time.Second); m.Watchers(id) != 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the gone client is still subscribed")
+		}
+	}
+	if st, b := do(t, ts, "POST", "/api/games/"+id+"/move", `{"move":"e2e4"}`); st != 200 {
+		t.Fatalf("move after the client left: %d %s", st, b)
+	}
 }

@@ -37,7 +37,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if len(bare) > 0 {
 		return fmt.Errorf("unexpected argument %q", bare[0])
 	}
-	dir := *data
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, *addr, *data, *engines, stdout, stderr)
+}
+
+// serve runs the app until ctx ends.
+func serve(ctx context.Context, addr, data string, engines int, stdout, stderr io.Writer) error {
+	dir := data
 	if dir == "" {
 		var err error
 		if dir, err = defaultDataDir(); err != nil {
@@ -53,7 +60,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	pool := engine.NewPool(*engines, engine.Config{HashMB: 32, Log: log})
+	pool := engine.NewPool(engines, engine.Config{HashMB: 32, Log: log})
 	defer pool.Close()
 	m, err := games.New(games.Config{Store: st, Engine: pool, Log: log})
 	if err != nil {
@@ -61,7 +68,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	defer m.Close()
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
@@ -72,8 +79,6 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "Azar is listening on http://%s/ (games in %s)\n", ln.Addr(), dir)
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -95,8 +95,11 @@
     return data;
   }
 
-  function accept(v) {
-    if (!v || (game && game.id === v.id && v.version < game.version)) return;
+  // accept shows a view unless it is older than the one shown; force
+  // takes it anyway (the first view of a new event stream: the server may
+  // have restarted).
+  function accept(v, force) {
+    if (!v || (!force && game && game.id === v.id && v.version < game.version)) return;
     if (!game || game.id !== v.id) selected = null;
     game = v;
     if (flippedFor !== v.id) {
@@ -136,7 +139,7 @@
       $("#setup").hidden = true;
       $("#game").hidden = false;
       note = "";
-      accept(v);
+      accept(v, true);
       listen(id);
     } catch (err) {
       localStorage.removeItem("azar.game");
@@ -148,8 +151,13 @@
   function listen(id) {
     if (events) events.close();
     events = new EventSource("/api/games/" + id + "/events");
+    let fresh = true;
+    events.addEventListener("open", () => { fresh = true; });
     events.addEventListener("state", (e) => {
-      try { accept(JSON.parse(e.data)); } catch (_) { /* a broken event is skipped */ }
+      let v;
+      try { v = JSON.parse(e.data); } catch (_) { return; /* a broken event is skipped */ }
+      accept(v, fresh);
+      fresh = false;
     });
     // EventSource reconnects by itself (a restarted server included).
   }
