@@ -29,7 +29,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
 	data := fs.String("data", "", "directory of the saved games (default: the user's config directory/azar)")
-	engines := fs.Int("engines", max(1, min(4, runtime.NumCPU()/2)), "engines that think for the games at once")
+	engines := fs.Int("engines", min(4, max(2, runtime.NumCPU()/2)), "engines that think for the games at once")
 	bare, err := parseFlags(fs, "azar serve [-addr 127.0.0.1:8080] [-data DIR] [-engines N]", args, stdout)
 	if err != nil {
 		return err
@@ -76,6 +76,7 @@ func serve(ctx context.Context, addr, data string, engines int, stdout, stderr i
 		Handler:           server.New(m, log),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    16 << 10,
+		IdleTimeout:       2 * time.Minute,
 	}
 	fmt.Fprintf(stdout, "Azar is listening on http://%s/ (games in %s)\n", ln.Addr(), dir)
 

@@ -9,7 +9,7 @@
   const STRINGS = {
     en: {
       newGame: "New game", language: "Language", variant: "Game", chess: "Chess", opponent: "Opponent",
-      vsEngine: "Azar", vsLocal: "Two players, this device", yourColour: "Your colour", white: "White",
+      vsEngine: "Against Azar", vsLocal: "Two players, this device", yourColour: "Your colour", white: "White",
       black: "Black", random: "Random", level: "Level", fromPosition: "Start from a position (FEN)", play: "Play",
       savedGames: "Saved games", noGames: "No games yet.", undo: "Undo", offerDraw: "Offer a draw", resign: "Resign",
       flip: "Flip board", coords: "Coordinates", downloadPGN: "Download PGN", copyPGN: "Copy PGN",
@@ -27,7 +27,7 @@
     },
     es: {
       newGame: "Nueva partida", language: "Idioma", variant: "Juego", chess: "Ajedrez", opponent: "Rival",
-      vsEngine: "Azar", vsLocal: "Dos jugadores, este dispositivo", yourColour: "Tu color", white: "Blancas",
+      vsEngine: "Contra Azar", vsLocal: "Dos jugadores, este dispositivo", yourColour: "Tu color", white: "Blancas",
       black: "Negras", random: "Al azar", level: "Nivel", fromPosition: "Empezar desde una posición (FEN)", play: "Jugar",
       savedGames: "Partidas guardadas", noGames: "Aún no hay partidas.", undo: "Deshacer", offerDraw: "Ofrecer tablas",
       resign: "Abandonar", flip: "Girar tablero", coords: "Coordenadas", downloadPGN: "Descargar PGN", copyPGN: "Copiar PGN",
