@@ -363,8 +363,9 @@ func TestFiftyConcurrentGames(t *testing.T) {
 		t.Fatalf("%d games stored, want %d (%v)", len(gs), n, err)
 	}
 	for _, g := range gs {
-		if g.Moves < 2*moves-1 {
-			t.Errorf("game %s has %d moves", g.ID, g.Moves)
+		// A game may end early (the engine mates a careless player).
+		if g.Moves < 2*moves-1 && (g.Status != store.Finished || g.Reason == "") {
+			t.Errorf("game %s has %d moves and is %s", g.ID, g.Moves, g.Status)
 		}
 	}
 }
