@@ -250,9 +250,20 @@ func TestPlayAgainstTheEngine(t *testing.T) {
 		t.Fatal("the move list does not start with e4")
 	}
 
+	// A hint: an arrow from one of White's pieces, gone after the move.
+	run(t, ctx, "hint", chromedp.Click(action("hint")), chromedp.WaitVisible(chromedp.CSS(`svg[data-hint]`)))
+	hinted := eval[string](t, ctx, `document.querySelector("svg[data-hint]").dataset.hint`)
+	if p := eval[string](t, ctx, pieceAt(hinted[:2])); len(hinted) < 4 || !strings.HasPrefix(p, "w") {
+		t.Fatalf("hint %q starts on %q", hinted, p)
+	}
+	shot(t, ctx, "3-hint-arrow")
+
 	// A drag: the knight from g1 to f3.
 	run(t, ctx, "drag Nf3", chromedp.DragAndDrop(piece("g1"), sq("f3")), chromedp.WaitVisible(has("f3", "wN")))
 	waitJS(t, ctx, "the engine's second reply", sanCount(4)+" && "+idle())
+	if n := eval[int](t, ctx, `document.querySelectorAll("svg[data-hint]").length`); n != 0 {
+		t.Fatal("the hint arrow outlived the move")
+	}
 	shot(t, ctx, "3-after-drag")
 
 	// An illegal drop changes nothing: the rook cannot leave h1.

@@ -442,6 +442,59 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 	return g.view(), nil
 }
 
+// hintBudget is the search for a hint: at full strength, whatever the
+// game's level.
+const hintBudget = "movetime 300"
+
+// Hint is the engine's suggestion for the player's move.
+type Hint struct {
+	Move string `json:"move"` // UCI
+	SAN  string `json:"san"`
+	Eval *Eval  `json:"eval,omitempty"` // from White's side
+}
+
+// Hint asks the engine for the player's best move. It changes nothing in
+// the game (a hint is not recorded); it is refused when the player may not
+// move.
+func (m *Manager) Hint(id string) (Hint, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return Hint{}, err
+	}
+	g.mu.Lock()
+	if err := g.playerMayMove(); err != nil {
+		g.mu.Unlock()
+		return Hint{}, err
+	}
+	req := engine.Request{Options: levelOption(MaxLevel), Position: g.positionArg(), Go: hintBudget}
+	version := g.version
+	g.mu.Unlock()
+
+	ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
+	res, err := m.cfg.Engine.Search(ctx, req)
+	cancel()
+	if err != nil {
+		return Hint{}, fmt.Errorf("the engine could not give a hint: %w", err)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.version != version {
+		return Hint{}, errorf(Conflict, "the game changed while the engine thought")
+	}
+	mv, err := g.pos.ParseUCIMove(res.Move)
+	if err != nil {
+		return Hint{}, fmt.Errorf("the engine's hint %q: %v", res.Move, err)
+	}
+	h := Hint{Move: mv.String(), SAN: g.pos.SAN(mv)}
+	if res.Score.Known {
+		h.Eval = &Eval{CP: res.Score.CP, Mate: res.Score.Mate}
+		if g.pos.Side() == chess.Black {
+			h.Eval.CP, h.Eval.Mate = -h.Eval.CP, -h.Eval.Mate
+		}
+	}
+	return h, nil
+}
+
 // Summary is one line of the saved-games list.
 type Summary struct {
 	ID      string    `json:"id"`

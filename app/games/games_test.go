@@ -369,3 +369,26 @@ func TestFiftyConcurrentGames(t *testing.T) {
 		}
 	}
 }
+
+func TestHint(t *testing.T) {
+	f := newFixture(t, "")
+	// White mates in one: the hint is the mate, and the game is unchanged.
+	v, err := f.m.Create(Options{Mode: ModeLocal, FEN: "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := f.m.Hint(v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Move != "h5f7" || h.SAN != "Qxf7#" || h.Eval == nil || h.Eval.Mate != 1 {
+		t.Fatalf("hint %+v", h)
+	}
+	if w, _ := f.m.Get(v.ID); len(w.Moves) != 0 || w.Version != v.Version {
+		t.Fatalf("the hint changed the game: %+v", w)
+	}
+	v, _ = f.m.Move(v.ID, "h5f7")
+	if _, err := f.m.Hint(v.ID); kind(err) != Conflict {
+		t.Fatalf("hint after mate: %v", err)
+	}
+}

@@ -60,6 +60,7 @@ func New(m *games.Manager, log *logrus.Logger) http.Handler {
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.action((*games.Manager).Undo))
 	s.mux.HandleFunc("POST /api/games/{id}/resign", s.action((*games.Manager).Resign))
 	s.mux.HandleFunc("POST /api/games/{id}/offer-draw", s.action((*games.Manager).OfferDraw))
+	s.mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
 	return s
 }
 
@@ -273,6 +274,19 @@ func (s *Server) action(f func(*games.Manager, string) (games.View, error)) http
 		}
 		writeJSON(w, http.StatusOK, v)
 	}
+}
+
+func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
+	var b struct{}
+	if !decode(w, r, &b) {
+		return
+	}
+	h, err := s.games.Hint(r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, h)
 }
 
 // events streams the game's views: an "state" event now and after every

@@ -23,7 +23,7 @@
       confirmResign: "Resign this game?", confirmLocalResign: "resigns?", confirmLocalDraw: "Do both players agree to a draw?",
       pgnCopied: "PGN copied.", pgnNotCopied: "Could not copy the PGN.", engineTrouble: "The engine is having trouble; retrying…",
       open: "Open", inProgress: "in progress", gameGone: "That game is not on this server.",
-      nMoves: "moves",
+      nMoves: "moves", hint: "Hint", hintIs: "Hint:",
     },
     es: {
       newGame: "Nueva partida", language: "Idioma", variant: "Juego", chess: "Ajedrez", opponent: "Rival",
@@ -41,7 +41,7 @@
       confirmResign: "¿Abandonar esta partida?", confirmLocalResign: "¿abandonan?", confirmLocalDraw: "¿Aceptan tablas los dos jugadores?",
       pgnCopied: "PGN copiado.", pgnNotCopied: "No se pudo copiar el PGN.", engineTrouble: "El motor tiene problemas; reintentando…",
       open: "Abrir", inProgress: "en curso", gameGone: "Esa partida no está en este servidor.",
-      nMoves: "jugadas",
+      nMoves: "jugadas", hint: "Pista", hintIs: "Pista:",
     },
   };
 
@@ -62,6 +62,7 @@
   let note = "";          // a one-off message under the status line
   let drag = null;        // the piece being dragged
   let suppressClick = false;
+  let hint = null;        // {move, san, version}: the arrow shown until the game changes
 
   // ---- language ----
   function applyLanguage() {
@@ -271,10 +272,44 @@
         board.append(sq);
       }
     }
+    if (hint && hint.id === game.id && hint.version === game.version) board.append(arrow(hint.move));
     renderStatus();
     renderMoves();
     renderEval();
     renderButtons();
+  }
+
+  // arrow draws the hint from the centre of one square to another, in
+  // square units so that it fits any board.
+  function arrow(move) {
+    const NS = "http://www.w3.org/2000/svg";
+    const at = (name) => {
+      const file = FILES.indexOf(name[0]);
+      const rank = parseInt(name.slice(1), 10) - 1;
+      const col = flipped ? game.files - 1 - file : file;
+      const row = flipped ? rank : game.ranks - 1 - rank;
+      return [col + 0.5, row + 0.5];
+    };
+    const [x1, y1] = at(move.slice(0, 2));
+    const [x2, y2] = at(move.slice(2, 4));
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const head = 0.38, shaft = 0.1, wing = 0.24;
+    const bx = x2 - ux * head, by = y2 - uy * head; // where the head starts
+    const px = -uy, py = ux;
+    const pts = [
+      [x1 + px * shaft, y1 + py * shaft], [bx + px * shaft, by + py * shaft], [bx + px * wing, by + py * wing],
+      [x2, y2], [bx - px * wing, by - py * wing], [bx - px * shaft, by - py * shaft], [x1 - px * shaft, y1 - py * shaft],
+    ];
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("class", "arrow");
+    svg.setAttribute("viewBox", "0 0 " + game.files + " " + game.ranks);
+    svg.setAttribute("preserveAspectRatio", "none");
+    svg.dataset.hint = move;
+    const poly = document.createElementNS(NS, "polygon");
+    poly.setAttribute("points", pts.map((p) => p[0].toFixed(3) + "," + p[1].toFixed(3)).join(" "));
+    svg.append(poly);
+    return svg;
   }
 
   function coord(kind, text) {
@@ -388,6 +423,7 @@
     $("[data-action=undo]").disabled = !game.canUndo;
     $("[data-action=resign]").disabled = over;
     $("[data-action=offer-draw]").disabled = over || (game.mode === "engine" && game.thinking);
+    $("[data-action=hint]").disabled = game.legal.length === 0;
     $("[data-action=coords]").setAttribute("aria-pressed", String(coords));
   }
 
@@ -513,6 +549,18 @@
   const actions = {
     "new-game": () => showSetup(),
     undo: () => { note = ""; selected = null; return act("POST", "/api/games/" + game.id + "/undo"); },
+    hint: async () => {
+      const version = game.version, id = game.id;
+      try {
+        const h = await api("POST", "/api/games/" + id + "/hint");
+        if (!game || game.id !== id || game.version !== version) return;
+        hint = { id, version, move: h.move };
+        note = t("hintIs") + " " + h.san;
+      } catch (err) {
+        note = err.message;
+      }
+      render();
+    },
     flip: () => { flipped = !flipped; render(); },
     coords: () => { coords = !coords; localStorage.setItem("azar.coords", coords ? "on" : "off"); render(); },
     resign: async () => {
