@@ -27,7 +27,7 @@ func TestSearchAnswersALegalMoveAndScore(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	if !e.HasOption("Hash") || e.HasOption("No Such Option") {
+	if !e.HasOption("Hash") || !e.HasOption("Level") || e.HasOption("No Such Option") {
 		t.Fatalf("options %v", e.options)
 	}
 	// Mate in one: the engine must find Qh5xf7 (scholar's mate).

@@ -45,6 +45,9 @@ const (
 	MinLevel     = 1
 	MaxLevel     = 6
 	DefaultLevel = 3
+	// fullStrength is the Level option's value for an unweakened engine
+	// (docs/levels.md): hints and the judgement of a draw offer use it.
+	fullStrength = 0
 )
 
 // Reasons a game ended.
@@ -417,7 +420,7 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 			return View{}, err
 		}
 		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
-		res, err := m.cfg.Engine.Search(ctx, engine.Request{Options: levelOption(g.opts.Level), Position: g.positionArg(), Go: drawOfferBudget})
+		res, err := m.cfg.Engine.Search(ctx, engine.Request{Options: levelOption(fullStrength), Position: g.positionArg(), Go: drawOfferBudget})
 		cancel()
 		if err != nil {
 			return View{}, fmt.Errorf("the engine could not consider the offer: %w", err)
@@ -466,7 +469,7 @@ func (m *Manager) Hint(id string) (Hint, error) {
 		g.mu.Unlock()
 		return Hint{}, err
 	}
-	req := engine.Request{Options: levelOption(MaxLevel), Position: g.positionArg(), Go: hintBudget}
+	req := engine.Request{Options: levelOption(fullStrength), Position: g.positionArg(), Go: hintBudget}
 	version := g.version
 	g.mu.Unlock()
 
