@@ -61,7 +61,8 @@ func runPuzzle(args []string, stdout, stderr io.Writer) error {
 			Task: task(p, pos), Solution: p.Solution, SolutionSAN: san, Hint: p.Hint,
 		})
 	}
-	fmt.Fprintf(stdout, "Puzzle of %s: %s\n\n%s\n%s\n\nHint: %s\n", day, task(p, pos), pos, p.FEN, p.Hint)
+	// The board diagram ends with the FEN and key lines.
+	fmt.Fprintf(stdout, "Puzzle of %s: %s\n%s\nHint: %s\n", day, task(p, pos), pos, p.Hint)
 	if *show {
 		fmt.Fprintf(stdout, "Solution: %s\n", strings.Join(san, " "))
 	}

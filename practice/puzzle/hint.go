@@ -142,9 +142,12 @@ func TacticHint(pos *chess.Position, sh tacticShape, first chess.Move) string {
 		}
 		return fmt.Sprintf("Aim the %s at the %s: when the %s steps aside, the %s behind it falls.", mover, pieceNames[sh.front], pieceNames[sh.front], pieceNames[sh.back])
 	}
-	names := make([]string, len(sh.targets))
-	for i, t := range sh.targets {
-		names[i] = pieceNames[t]
+	// Pawns are named only when the attack needs them to make two.
+	var names []string
+	for _, t := range sh.targets {
+		if t != chess.Pawn || len(names) < 2 {
+			names = append(names, pieceNames[t])
+		}
 	}
 	list := strings.Join(names[:len(names)-1], ", the ") + " and the " + names[len(names)-1]
 	verb := "move"
@@ -155,4 +158,26 @@ func TacticHint(pos *chess.Position, sh tacticShape, first chess.Move) string {
 		return fmt.Sprintf("Find the %s %s that checks the king and attacks the %s at once.", mover, verb, strings.Join(names[1:], " and the "))
 	}
 	return fmt.Sprintf("Find the %s %s that attacks the %s at once.", mover, verb, list)
+}
+
+// Hint writes p's hint from its position and stored line: MateHint for a
+// mate, TacticHint for the shape of a tactic's line. The shipped hints
+// are exactly these (TestShippedHintsAreDerived).
+func Hint(p Puzzle) (string, error) {
+	pos, err := p.Position()
+	if err != nil {
+		return "", err
+	}
+	line, err := p.line(pos)
+	if err != nil {
+		return "", err
+	}
+	if p.Kind == Mate {
+		return MateHint(pos, line, p.Moves), nil
+	}
+	sh, ok := classify(pos, line)
+	if !ok || sh.kind != p.Kind {
+		return "", fmt.Errorf("the line does not make a %s", p.Kind)
+	}
+	return TacticHint(pos, sh, line[0]), nil
 }
