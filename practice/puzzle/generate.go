@@ -148,12 +148,17 @@ func Generate(ctx context.Context, cfg GenConfig) ([]Puzzle, GenStats, error) {
 	return out, st, nil
 }
 
-// buckets and their shares of the set, in percent. Skewers are rarer in
-// games, and any bucket short of its share is filled from the others.
-var bucketShares = []struct {
+// bucketShare is a bucket and its share of the set, in percent.
+type bucketShare struct {
 	name  string
 	share int
-}{{"mate1", 13}, {"mate2", 14}, {"mate3", 13}, {"skewer", 20}, {"double-attack", 40}}
+}
+
+// bucketShares: 40 % mates, the rest tactics. Skewers are the rarest find
+// in games; a bucket short of its share is filled from the others.
+func bucketShares() []bucketShare {
+	return []bucketShare{{"mate1", 13}, {"mate2", 14}, {"mate3", 13}, {"skewer", 20}, {"double-attack", 40}}
+}
 
 func selectBalanced(all []candidate, count int, seed uint64) []candidate {
 	r := rng{seed ^ 0x5A17}
@@ -203,7 +208,7 @@ func selectBalanced(all []candidate, count int, seed uint64) []candidate {
 		}
 	}
 	for _, gameCap := range []int{2, 1 << 30} {
-		for _, b := range bucketShares {
+		for _, b := range bucketShares() {
 			take(b.name, (count*b.share+99)/100, gameCap)
 		}
 	}
