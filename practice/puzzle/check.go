@@ -48,7 +48,8 @@ type CheckResult struct {
 // the defender's alternating, the solver first. In a mate any solver move
 // that still forces mate in the remaining number of moves is right; in a
 // tactic a solver move is right when its material value (MoveValue) is
-// within Tolerance of the best move's. Every legal defence is accepted.
+// within Tolerance of the best move's and at least MinKeep above the
+// puzzle's quiescence value. Every legal defence is accepted.
 // Checking stops at the first wrong move.
 func Check(p Puzzle, moves []string) (CheckResult, error) {
 	pos, err := p.Position()
@@ -126,7 +127,12 @@ func judge(p Puzzle, pos *chess.Position, m chess.Move, left int) string {
 	}
 	_, best, _ := BestValue(pos)
 	v := MoveValue(pos, m)
-	if v >= best-Tolerance {
+	start, _ := p.Position()
+	base := QuietValue(start)
+	if start.Side() != pos.Side() {
+		base = -base
+	}
+	if v >= best-Tolerance && v-base >= MinKeep {
 		return ""
 	}
 	after := pos.Clone()
@@ -135,11 +141,6 @@ func judge(p Puzzle, pos *chess.Position, m chess.Move, left int) string {
 	line := san
 	if reply != chess.NoMove {
 		line += " " + after.SAN(reply)
-	}
-	start, _ := p.Position()
-	base := QuietValue(start)
-	if start.Side() != pos.Side() {
-		base = -base
 	}
 	return fmt.Sprintf("wins less material: after %s the balance comes to %s, the best move's to %s",
 		line, pawns(v-base), pawns(best-base))
