@@ -45,6 +45,7 @@ func commands() []subcommand {
 		{"hint", "the engine's best move in a position: azar hint [-fen FEN | -pgn FILE]", runHint},
 		{"analyze", "post-game analysis: evaluations, best moves, accuracy, blunders; JSON, SVG, PGN", runAnalyze},
 		{"serve", "the browser app: azar serve [-addr 127.0.0.1:8080] [-data DIR] (docs/app.md)", runServe},
+		{"puzzle", "the daily puzzle: azar puzzle [-date D] [-json]; azar puzzle check -date D MOVE...", runPuzzle},
 	}
 }
 
@@ -77,9 +78,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	err := cmd.run(rest, stdout, stderr)
+	var status exitStatus
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.As(err, &status):
+		return int(status) // the subcommand has said why
 	default:
 		fmt.Fprintf(stderr, "azar %s: %v\n", cmd.name, err)
 		if name != "help" {

@@ -1,0 +1,190 @@
+package puzzle
+
+import (
+	"fmt"
+	"strings"
+
+	"azar/variants/chess"
+)
+
+// ParseMove reads a move in UCI (e2e4, e7e8q) or, failing that, SAN (Nf3,
+// exd5, O-O, e8=Q+) and returns it if it is legal in pos.
+func ParseMove(pos *chess.Position, s string) (chess.Move, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return chess.NoMove, fmt.Errorf("empty move")
+	}
+	if m, err := pos.ParseUCIMove(s); err == nil {
+		return m, nil
+	}
+	if m, err := pos.ParseSAN(s); err == nil {
+		return m, nil
+	}
+	return chess.NoMove, fmt.Errorf("%q: illegal move", s)
+}
+
+// Step is the verdict on one move of a checked line.
+type Step struct {
+	Move   string // UCI, or the input as given when it is not a legal move
+	SAN    string // empty when the move is illegal
+	Solver bool   // the solver's move (else the defender's)
+	OK     bool
+	Reason string // why the move fails; empty when it is right
+}
+
+// CheckResult is the verdict on a line of moves.
+type CheckResult struct {
+	Steps  []Step
+	OK     bool // every move right so far
+	Solved bool
+	// Reply is the defence chosen when the line stops after a right
+	// solver move of an unsolved puzzle (the stored one while the line
+	// follows the stored solution); empty otherwise.
+	Reply, ReplySAN string
+	Left            int // solver moves still to find
+}
+
+// Check judges moves played from the puzzle's position, the solver's and
+// the defender's alternating, the solver first. In a mate any solver move
+// that still forces mate in the remaining number of moves is right; in a
+// tactic a solver move is right when its material value (MoveValue) is
+// within Tolerance of the best move's and at least MinKeep above the
+// puzzle's quiescence value. Every legal defence is accepted.
+// Checking stops at the first wrong move.
+func Check(p Puzzle, moves []string) (CheckResult, error) {
+	pos, err := p.Position()
+	if err != nil {
+		return CheckResult{}, err
+	}
+	r := CheckResult{OK: true, Left: p.Moves}
+	onLine := true
+	for i, s := range moves {
+		st := Step{Move: s, Solver: i%2 == 0}
+		if r.Solved || pos.Status(false) != chess.Ongoing {
+			st.Reason = "the puzzle is over: " + overText(pos, r.Solved)
+			r.fail(st)
+			return r, nil
+		}
+		m, err := ParseMove(pos, s)
+		if err != nil {
+			st.Reason = "illegal move"
+			r.fail(st)
+			return r, nil
+		}
+		st.Move, st.SAN = m.String(), pos.SAN(m)
+		if st.Solver {
+			if reason := judge(p, pos, m, r.Left); reason != "" {
+				st.Reason = reason
+				r.fail(st)
+				return r, nil
+			}
+			r.Left--
+		}
+		st.OK = true
+		r.Steps = append(r.Steps, st)
+		onLine = onLine && i < len(p.Solution) && p.Solution[i] == st.Move
+		pos.Make(m)
+		if pos.Status(false) == chess.Checkmate && st.Solver || p.Kind != Mate && r.Left == 0 {
+			r.Solved, r.Left = true, 0
+		}
+	}
+	if !r.Solved && len(moves)%2 == 1 && pos.Status(false) == chess.Ongoing {
+		var reply chess.Move
+		if onLine && len(moves) < len(p.Solution) {
+			reply, _ = pos.ParseUCIMove(p.Solution[len(moves)])
+		}
+		if reply == chess.NoMove {
+			reply = chooseDefence(p.Kind, pos)
+		}
+		if reply != chess.NoMove {
+			r.Reply, r.ReplySAN = reply.String(), pos.SAN(reply)
+		}
+	}
+	return r, nil
+}
+
+func (r *CheckResult) fail(st Step) {
+	r.OK = false
+	r.Steps = append(r.Steps, st)
+}
+
+func overText(pos *chess.Position, solved bool) string {
+	if solved {
+		return "it is solved"
+	}
+	return pos.Status(false).String()
+}
+
+// judge returns why the solver's move m in pos fails, or "" when it is
+// right with left solver moves to go (m included).
+func judge(p Puzzle, pos *chess.Position, m chess.Move, left int) string {
+	san := pos.SAN(m)
+	if p.Kind == Mate {
+		if newProver(pos).moveMates(m, left) {
+			return ""
+		}
+		return mateFailure(pos, m, san, left)
+	}
+	_, best, _ := BestValue(pos)
+	v := MoveValue(pos, m)
+	start, _ := p.Position()
+	base := QuietValue(start)
+	if start.Side() != pos.Side() {
+		base = -base
+	}
+	if v >= best-Tolerance && v-base >= MinKeep {
+		return ""
+	}
+	after := pos.Clone()
+	after.Make(m)
+	reply := chooseDefence(p.Kind, after)
+	line := san
+	if reply != chess.NoMove {
+		line += " " + after.SAN(reply)
+	}
+	return fmt.Sprintf("wins less material: after %s the balance comes to %s, the best move's to %s",
+		line, pawns(v-base), pawns(best-base))
+}
+
+// mateFailure explains why m does not force mate in left moves.
+func mateFailure(pos *chess.Position, m chess.Move, san string, left int) string {
+	defender := pos.Side().Other().String()
+	d, stalemate := Escape(pos, m, left)
+	if stalemate {
+		return fmt.Sprintf("stalemate: after %s %s has no legal move and is not in check", san, defender)
+	}
+	if d == chess.NoMove { // cannot happen: m was refused by the prover
+		return "does not force mate"
+	}
+	after := pos.Clone()
+	after.Make(m)
+	dsan := after.SAN(d)
+	kingMove := after.At(d.From()).Type() == chess.King
+	switch {
+	case left == 1 && !after.InCheck():
+		return fmt.Sprintf("not mate: %s gives no check (%s answers %s)", san, defender, dsan)
+	case left == 1 && kingMove:
+		return fmt.Sprintf("not mate: the king escapes with %s", dsan)
+	case left == 1:
+		return fmt.Sprintf("not mate: %s answers %s", defender, dsan)
+	case kingMove:
+		return fmt.Sprintf("allows the king to escape: after %s there is no mate in %d", dsan, left-1)
+	}
+	return fmt.Sprintf("does not force mate in %d: after %s there is no mate in %d", left, dsan, left-1)
+}
+
+// chooseDefence picks the defender's reply in pos: the one that puts off a
+// mate longest, or in a tactic the one that keeps the most material.
+func chooseDefence(k Kind, pos *chess.Position) chess.Move {
+	if k == Mate {
+		d, _ := LongestDefence(pos)
+		return d
+	}
+	d, _, _ := BestValue(pos)
+	return d
+}
+
+// pawns writes a material difference in pawns, signed.
+func pawns(cp int) string {
+	return fmt.Sprintf("%+.1f", float64(cp)/100)
+}
