@@ -16,11 +16,16 @@ import (
 const Usage = `usage: azar match -engine KEY=VALUE... -engine KEY=VALUE... [options]
 
 Plays UCI engines against each other, refereeing every game, and reports
-W/D/L, Elo ± 95% error, LOS, pentanomial pair counts and an optional SPRT.
+W/D/L, Elo ± 95% error, LOS, pentanomial pair counts and an optional SPRT;
+for four seats (chaturanga4: one -engine per seat, four in all) each
+engine's score per game ± 95% error and its places.
 
 Engine keys (after -engine; after -each they apply to every engine, and an
 engine's own keys win):
-  cmd=PROGRAM          the engine to run (required)
+  cmd=PROGRAM          the engine to run (required, unless builtin=)
+  builtin=KIND         a player the runner plays itself, no process: random
+                       (a random legal move) or greedy (takes the most
+                       valuable piece, else random); chess and chaturanga4
   name=NAME            name in PGN and reports (default: the program's name)
   arg=ARG              a command-line argument (repeatable)
   dir=DIR              working directory
@@ -34,16 +39,20 @@ engine's own keys win):
                        stalled engines are always restarted)
 
 Match options:
-  -variant NAME        game to play: chess (default), spy or lucky
+  -variant NAME        game to play: chess (default), spy, lucky or chaturanga4
   -rules NAME=VALUE... the variant's rule options, for the referee and every
                        engine (sent as the matching UCI options): lucky:
                        edition=second|first, mandatory_card, king_capture,
                        temporal_three_turns, rules_cards_in_deck (on|off),
                        temporal_cards=all|none|ID,ID..., draw_claims=
                        automatic|fide; spy: king_capture (on|off),
-                       draw_claims=automatic|fide
+                       draw_claims=automatic|fide; chaturanga4:
+                       extended_insufficient (on|off)
   -games N             number of games (default 2); each opening is played
-                       once per seat rotation (twice with two engines)
+                       once per seat rotation (twice with two engines, four
+                       times with four)
+  -seatings cyclic|all the engines' seats per opening: the cyclic rotations
+                       (default) or all permutations (24 with four engines)
   -concurrency N       games in parallel (default 1)
   -openings file=F [format=epd|pgn] [order=sequential|random] [start=N]
   -pgnout file=F [append=on|off]   write games as PGN (default append=on)
@@ -139,6 +148,18 @@ func ParseArgs(args []string) (*CLI, error) {
 			}
 		case "rules":
 			rules = append(rules, pairs()...)
+		case "seatings":
+			var v string
+			if v, err = value(); err == nil {
+				switch v {
+				case "cyclic":
+					c.Config.AllSeatings = false
+				case "all":
+					c.Config.AllSeatings = true
+				default:
+					err = fmt.Errorf("-seatings %s: want cyclic or all", v)
+				}
+			}
 		case "games":
 			c.Config.Games, err = intValue()
 		case "concurrency":
@@ -223,6 +244,8 @@ func applyEngineKeys(e *EngineConfig, pairs []string) error {
 		switch {
 		case k == "cmd":
 			e.Cmd = v
+		case k == "builtin":
+			e.Builtin = v
 		case k == "name":
 			e.Name = v
 		case k == "arg":

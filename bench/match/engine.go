@@ -15,7 +15,7 @@ import (
 
 // EngineConfig is how to run one engine and how long it may think.
 type EngineConfig struct {
-	Name    string   // display name (PGN tag); default: the command's base name
+	Name    string   // display name (PGN tag); default: the command's base name, or the builtin's kind
 	Cmd     string   // program to run
 	Args    []string // its arguments
 	Dir     string   // working directory; "" is the runner's
@@ -24,6 +24,10 @@ type EngineConfig struct {
 	// Restart starts a fresh process for every game (restart=on). An
 	// engine that crashed or stopped answering is restarted regardless.
 	Restart bool
+	// Builtin is a player the runner plays itself, without a process
+	// (builtin=random, builtin=greedy; see builtin.go); Cmd, Args and Dir
+	// must then be empty, Options are ignored and Limits may be zero.
+	Builtin string
 }
 
 // Option is one UCI option to set. An empty Value sends no value part

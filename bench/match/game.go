@@ -146,6 +146,10 @@ func (e End) Forfeit() bool {
 // Result is the end of a game.
 type Result struct {
 	Points []float64 // per seat: 1 win, 0.5 draw, 0 loss (several winners share in multi-player games)
+	// Places is each seat's place (1 first) where the variant ranks its
+	// seats (chaturanga4: the rules' ranking); nil otherwise, and the
+	// report ranks by Points.
+	Places []int
 	End    End
 	Text   string // human reason, e.g. "White mates", "Black loses on time"
 }
@@ -228,13 +232,14 @@ func (s Score) String() string {
 	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
 }
 
-var variants = map[string]Variant{"chess": Chess{}, "spy": Spy{}, "lucky": Lucky{}}
+var variants = map[string]Variant{"chess": Chess{}, "spy": Spy{}, "lucky": Lucky{}, "chaturanga4": Chaturanga4{}}
 
-// LookupVariant returns the variant of that name: chess, spy or lucky.
+// LookupVariant returns the variant of that name: chess, spy, lucky or
+// chaturanga4.
 func LookupVariant(name string) (Variant, error) {
 	v, ok := variants[strings.ToLower(name)]
 	if !ok {
-		return nil, fmt.Errorf("unknown variant %q (known: chess, spy, lucky)", name)
+		return nil, fmt.Errorf("unknown variant %q (known: chess, spy, lucky, chaturanga4)", name)
 	}
 	return v, nil
 }

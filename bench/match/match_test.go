@@ -262,7 +262,7 @@ func TestMatchClockForfeit(t *testing.T) {
 			t.Errorf("game %d: the slow engine lost before its first move ended", g.Number)
 		}
 	}
-	if !strings.Contains(debug.String(), "go wtime 400 winc 0 btime 400 binc 0") {
+	if !strings.Contains(debug.String(), "go wtime 400 btime 400 winc 0 binc 0") {
 		t.Errorf("no go wtime/btime command in the traffic:\n%s", debug.String())
 	}
 	if !strings.Contains(pgn.String(), `[TimeControl "0.4"]`) {

@@ -59,7 +59,8 @@ func WritePGN(w io.Writer, rec *GameRecord, cfg *Config) error {
 		tag("Opening", rec.Opening.ID)
 	}
 	b.WriteByte('\n')
-	b.WriteString(wrap(movetext(rec), pgnWidth))
+	_, rounds := cfg.Variant.(interface{ roundNumbered() })
+	b.WriteString(wrap(movetext(rec, rounds), pgnWidth))
 	b.WriteString("\n\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -76,8 +77,10 @@ func hasTag(tags []Tag, name string) bool {
 
 // movetext lists the actions with move numbers: "N." before the first
 // seat's move, "N..." before another seat's move that starts the text or
-// follows a comment. A seat's elimination is a comment where it happened.
-func movetext(rec *GameRecord) string {
+// follows a comment. With rounds (a variant whose actions name their seat,
+// chaturanga4) it is "N." before the first action of each round and
+// nothing else. A seat's elimination is a comment where it happened.
+func movetext(rec *GameRecord, rounds bool) string {
 	var toks []string
 	afterComment := true
 	lastNumber := -1
@@ -94,6 +97,10 @@ func movetext(rec *GameRecord) string {
 			continue
 		}
 		switch {
+		case rounds:
+			if a.Number != lastNumber {
+				toks = append(toks, strconv.Itoa(a.Number)+".")
+			}
 		case a.Cont && a.Number == lastNumber:
 		case a.Seat == 0 && a.Number != lastNumber:
 			toks = append(toks, strconv.Itoa(a.Number)+".")
@@ -108,7 +115,7 @@ func movetext(rec *GameRecord) string {
 			toks = append(toks, "{book}")
 		case a.Score.Valid:
 			toks = append(toks, fmt.Sprintf("{%s/%d %ss}", a.Score, a.Depth, seconds3(a.Time)))
-		case a.Time > 0:
+		case a.Time >= 500*time.Microsecond: // a built-in player's instant answer gets none
 			toks = append(toks, fmt.Sprintf("{%ss}", seconds3(a.Time)))
 		default:
 			afterComment = false

@@ -15,7 +15,7 @@ import (
 // one after another.
 type worker struct {
 	cfg      *Config
-	engines  []*Engine // by Config.Engines index; nil: not running
+	engines  []player // by Config.Engines index; nil: not running
 	restarts []atomic.Int64
 	debug    *debugLog
 	started  []bool // engine i has been started once by this worker
@@ -31,7 +31,7 @@ func (w *worker) closeAll() {
 }
 
 // engine returns a running engine i, starting (or restarting) it if needed.
-func (w *worker) engine(ctx context.Context, i int) (*Engine, error) {
+func (w *worker) engine(ctx context.Context, i int) (player, error) {
 	if w.started == nil {
 		w.started = make([]bool, len(w.engines))
 	}
@@ -46,6 +46,14 @@ func (w *worker) engine(ctx context.Context, i int) (*Engine, error) {
 		w.restarts[i].Add(1)
 	}
 	w.started[i] = true
+	if kind := w.cfg.Engines[i].Builtin; kind != "" {
+		b, err := newBuiltin(w.cfg.Variant, kind)
+		if err != nil {
+			return nil, fmt.Errorf("engine %s: %w", w.cfg.Engines[i].Name, err)
+		}
+		w.engines[i] = b
+		return b, nil
+	}
 	e, err := startEngine(ctx, w.cfg.Engines[i], w.cfg.Variant.Name(), w.cfg.StartTimeout, w.debug)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -74,7 +82,7 @@ func (w *worker) ready(ctx context.Context, i int) error {
 	}
 	var err error
 	for try := 0; try < 2; try++ {
-		var e *Engine
+		var e player
 		if e, err = w.engine(ctx, i); err != nil {
 			return err
 		}
@@ -94,7 +102,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 	cfg := w.cfg
 	seats := cfg.Variant.Seats()
 	ns := len(seats)
-	pair, rot := i/ns, i%ns
+	pair, k := i/len(cfg.seatings), i%len(cfg.seatings)
 	var op Opening
 	if len(cfg.Openings) > 0 {
 		op = cfg.Openings[pair%len(cfg.Openings)]
@@ -104,10 +112,7 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", i+1, err)
 	}
-	rec := &GameRecord{Number: i + 1, Pair: pair, Opening: op, Engines: make([]int, ns), Start: time.Now()}
-	for s := range ns {
-		rec.Engines[s] = (s + rot) % ns
-	}
+	rec := &GameRecord{Number: i + 1, Pair: pair, Opening: op, Engines: slices.Clone(cfg.seatings[k]), Start: time.Now()}
 	for _, m := range op.Moves {
 		a, err := g.Play(g.ToMove(), m)
 		if err != nil {
@@ -120,6 +125,9 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 	for s := range ns {
 		if err := w.ready(ctx, rec.Engines[s]); err != nil {
 			return nil, err
+		}
+		if b, ok := w.engines[rec.Engines[s]].(*builtin); ok {
+			b.seed(cfg.Seed, i, s)
 		}
 	}
 
@@ -230,13 +238,19 @@ func (w *worker) goCommand(s int, engines []int, clock []time.Duration) (string,
 	lim := cfg.Engines[engines[s]].Limits
 	var b strings.Builder
 	if lim.HasClock() {
+		// UCI's order: every seat's time, then every seat's increment
+		// (wtime btime winc binc; rtime gtime ytime btime rinc ginc yinc
+		// binc).
+		var inc strings.Builder
 		for t := range seats {
 			l := cfg.Engines[engines[t]].Limits
 			if !l.HasClock() {
 				continue
 			}
-			fmt.Fprintf(&b, " %stime %s %sinc %s", seats[t].Clock, ms(clock[t]), seats[t].Clock, ms(l.Inc))
+			fmt.Fprintf(&b, " %stime %s", seats[t].Clock, ms(clock[t]))
+			fmt.Fprintf(&inc, " %sinc %s", seats[t].Clock, ms(l.Inc))
 		}
+		b.WriteString(inc.String())
 	}
 	if lim.MoveTime > 0 {
 		fmt.Fprintf(&b, " movetime %s", ms(lim.MoveTime))

@@ -244,7 +244,13 @@ func TestFourSeatRotation(t *testing.T) {
 	}
 	var text strings.Builder
 	rep.WriteText(&text)
-	if want := "Engines: one vs two vs three vs four\nGames: 8, points: one 0 two 3 three 3 four 2\nEndings: target reached 8\n"; !strings.HasPrefix(text.String(), want) {
+	if want := "Engines: one vs two vs three vs four\nGames: 8, points: one 0 two 3 three 3 four 2\n" +
+		"Per engine: score per game ± 95% CI, points/games, places 1st/2nd/3rd/4th:\n" +
+		"  one    0.000 ± 0.000  0/8  0/8/0/0\n" +
+		"  two    0.375 ± 0.359  3/8  3/5/0/0\n" +
+		"  three  0.375 ± 0.359  3/8  3/5/0/0\n" +
+		"  four   0.250 ± 0.321  2/8  2/6/0/0\n" +
+		"Endings: target reached 8\n"; !strings.HasPrefix(text.String(), want) {
 		t.Errorf("report:\n%s\nwant it to start with:\n%s", text.String(), want)
 	}
 	lines := strings.Split(strings.TrimSpace(progress.String()), "\n")
@@ -257,7 +263,7 @@ func TestFourSeatRotation(t *testing.T) {
 	// distinct prefixes) and the book action.
 	for _, want := range []string{
 		"one < setoption name UCI_Variant value race",
-		"one < go rtime 60000 rinc 0 btime 60000 binc 0 ytime 60000 yinc 0 gtime 60000 ginc 0",
+		"one < go rtime 60000 btime 60000 ytime 60000 gtime 60000 rinc 0 binc 0 yinc 0 ginc 0",
 		"two < position fen 3 moves 2\n",
 		"one < position startpos moves 1 2 3 2\n",
 	} {
@@ -492,7 +498,13 @@ func TestFourSeatRefused(t *testing.T) {
 	if err := Main(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("Main: %v\n%s", err, stderr.String())
 	}
-	if want := "Engines: one vs two vs three vs four\nGames: 4, points: one 0 two 2 three 1 four 1\nEndings: target reached 4\n"; !strings.HasPrefix(stdout.String(), want) {
+	if want := "Engines: one vs two vs three vs four\nGames: 4, points: one 0 two 2 three 1 four 1\n" +
+		"Per engine: score per game ± 95% CI, points/games, places 1st/2nd/3rd/4th:\n" +
+		"  one    0.000 ± 0.000  0/4  0/4/0/0\n" +
+		"  two    0.500 ± 0.566  2/4  2/2/0/0\n" +
+		"  three  0.250 ± 0.490  1/4  1/3/0/0\n" +
+		"  four   0.250 ± 0.490  1/4  1/3/0/0\n" +
+		"Endings: target reached 4\n"; !strings.HasPrefix(stdout.String(), want) {
 		t.Errorf("report:\n%s\nwant it to start with:\n%s", stdout.String(), want)
 	}
 	if lines := strings.Split(strings.TrimSpace(stderr.String()), "\n"); len(lines) != 4 || lines[3] != "[4/4] four - one - two - three: * {Red reaches 10}" {

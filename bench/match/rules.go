@@ -24,6 +24,9 @@ var ruleOptions = map[string]map[string]string{
 		"king_capture": "SpyKingCapture",
 		"draw_claims":  "SpyDrawClaims",
 	},
+	"chaturanga4": {
+		"extended_insufficient": "C4_ExtendedInsufficient",
+	},
 }
 
 // applyRules sets the rule options named in pairs (NAME=VALUE) on the
@@ -40,7 +43,7 @@ func applyRules(c *Config, pairs []string) error {
 	}
 	table, ok := ruleOptions[name]
 	if !ok {
-		return fmt.Errorf("-rules: the variant %s has no rule options (-variant lucky or spy first)", name)
+		return fmt.Errorf("-rules: the variant %s has no rule options (-variant lucky, spy or chaturanga4 first)", name)
 	}
 	// set applies one option to a copy of the rules; canonical is the
 	// value to send for an option once all are set; commit stores the
@@ -76,6 +79,11 @@ func applyRules(c *Config, pairs []string) error {
 		set = r.Set
 		canonical = func(_, val string) string { return uciBool(strings.ToLower(val)) }
 		commit = func() error { c.Variant = Spy{Rules: r}; return nil }
+	case Chaturanga4:
+		r := v.Rules
+		set = r.Set
+		canonical = func(_, val string) string { return uciBool(strings.ToLower(val)) }
+		commit = func() error { c.Variant = Chaturanga4{Rules: r}; return nil }
 	default:
 		return fmt.Errorf("-rules: the variant %s has no rule options", name)
 	}

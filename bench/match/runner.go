@@ -17,6 +17,8 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,11 +46,19 @@ type Config struct {
 	// Engines play the seats; there must be one per seat of the variant.
 	// Statistics (Score, Penta, SPRT) are for Engines[0] against
 	// Engines[1] in two-seat games.
-	Engines     []EngineConfig
-	Games       int // games to play; each opening is used len(Engines) times in a row
+	Engines []EngineConfig
+	// Games to play; each opening is used once per seating in a row:
+	// len(Engines) times (the cyclic rotations), or len(Engines)! times
+	// with AllSeatings.
+	Games int
+	// AllSeatings plays every permutation of the engines over the seats
+	// per opening (24 with four engines, in lexicographic order) instead
+	// of the cyclic rotations (game k of an opening puts engine
+	// (s + k) mod n in seat s). With two engines both are the same.
+	AllSeatings bool
 	Concurrency int // games in parallel (default 1); each game slot runs its own engine processes
 	// Openings in playing order (see OrderOpenings); opening i serves
-	// games i*seats .. i*seats+seats-1, wrapping around. None: the
+	// games i*k .. i*k+k-1 (k seatings), wrapping around. None: the
 	// variant's standard start.
 	Openings []Opening
 	// Seed seeds every game's chance (card shuffles): the games of
@@ -79,6 +89,10 @@ type Config struct {
 	// how long an engine has to exit after quit before it is killed.
 	// Defaults 1 s each.
 	StopGrace, QuitGrace time.Duration
+
+	// seatings are the engine arrangements of one opening: seatings[k][s]
+	// is the engine in seat s in the k-th game of an opening.
+	seatings [][]int
 }
 
 // GameRecord is one finished game.
@@ -126,6 +140,9 @@ type Report struct {
 	Games   []*GameRecord // finished games in the order they were counted
 	// Points per engine over all counted games.
 	Points []float64
+	// PerEngine is each engine's games, score per game and places (what
+	// the report shows for more than two seats).
+	PerEngine []EngineStats
 	// Two-engine statistics from Engines[0]'s point of view.
 	Score stats.Score
 	Penta stats.Penta
@@ -142,6 +159,73 @@ type Report struct {
 	// finished (the games in progress were dropped).
 	Interrupted bool
 	Elapsed     time.Duration
+}
+
+// EngineStats is one engine's record over a match: its score per game
+// (Result.Points: 1 a win, 1/k a draw shared by k, 0 a loss) and the
+// places it finished in.
+type EngineStats struct {
+	Games  int
+	Points float64 // the sum of its scores
+	sumSq  float64
+	// Places[k] counts the games it finished in place k+1; a shared
+	// place (a draw among the seats still in) counts as that place.
+	Places []int
+	// Seats[s] counts the games it played in seat s.
+	Seats []int
+}
+
+func (e *EngineStats) add(score float64, place, seat int) {
+	e.Games++
+	e.Points += score
+	e.sumSq += score * score
+	if place >= 1 && place <= len(e.Places) {
+		e.Places[place-1]++
+	}
+	if seat < len(e.Seats) {
+		e.Seats[seat]++
+	}
+}
+
+// Mean is the score per game (0 before any game).
+func (e EngineStats) Mean() float64 {
+	if e.Games == 0 {
+		return 0
+	}
+	return e.Points / float64(e.Games)
+}
+
+// CI95 is the half width of the 95% confidence interval of the mean score
+// per game (normal approximation: 1.96 sample standard deviations over
+// the square root of the games). It is 0 with fewer than two games.
+func (e EngineStats) CI95() float64 {
+	n := float64(e.Games)
+	if e.Games < 2 {
+		return 0
+	}
+	v := (e.sumSq - e.Points*e.Points/n) / (n - 1)
+	if v <= 0 {
+		return 0
+	}
+	return 1.959963984540054 * math.Sqrt(v/n)
+}
+
+// places is each seat's place in a finished game: the variant's own
+// (Result.Places), else one more than the seats with more points.
+func places(r Result) []int {
+	if len(r.Places) == len(r.Points) {
+		return r.Places
+	}
+	out := make([]int, len(r.Points))
+	for s, p := range r.Points {
+		out[s] = 1
+		for _, q := range r.Points {
+			if q > p {
+				out[s]++
+			}
+		}
+	}
+	return out
 }
 
 // Summary is the one-line statistics of a two-engine match
@@ -166,6 +250,9 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "Results of %s vs %s (%s's point of view):\n", r.Engines[0], r.Engines[1], r.Engines[0])
 	}
 	fmt.Fprintln(w, r.Summary())
+	if len(r.Engines) != 2 && len(r.PerEngine) == len(r.Engines) {
+		r.writeEngines(w)
+	}
 	if r.SPRT.Valid() {
 		lo, hi := r.SPRT.Bounds()
 		fmt.Fprintf(w, "SPRT: elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f [%.2f, %.2f], %s\n",
@@ -191,6 +278,45 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintln(w, "Match interrupted.")
 	}
 	fmt.Fprintf(w, "Elapsed: %.1fs\n", r.Elapsed.Seconds())
+}
+
+// writeEngines writes one line per engine: its score per game with the
+// 95% interval and its places.
+func (r *Report) writeEngines(w io.Writer) {
+	width := 0
+	for _, n := range r.Engines {
+		width = max(width, len(n))
+	}
+	seats := 0
+	for _, e := range r.PerEngine {
+		seats = max(seats, len(e.Places))
+	}
+	ords := make([]string, seats)
+	for k := range ords {
+		ords[k] = ordinal(k + 1)
+	}
+	fmt.Fprintf(w, "Per engine: score per game ± 95%% CI, points/games, places %s:\n", strings.Join(ords, "/"))
+	for i, n := range r.Engines {
+		e := r.PerEngine[i]
+		ps := make([]string, len(e.Places))
+		for k, c := range e.Places {
+			ps[k] = strconv.Itoa(c)
+		}
+		fmt.Fprintf(w, "  %-*s  %.3f ± %.3f  %g/%d  %s\n", width, n, e.Mean(), e.CI95(), e.Points, e.Games, strings.Join(ps, "/"))
+	}
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, ...
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
 }
 
 func sortedEnds(m map[End]int) []End {
@@ -223,17 +349,27 @@ func (c *Config) normalize() error {
 	names := map[string]bool{}
 	for i := range c.Engines {
 		e := &c.Engines[i]
-		if e.Cmd == "" {
+		switch {
+		case e.Builtin != "":
+			if e.Cmd != "" || len(e.Args) > 0 || e.Dir != "" {
+				return fmt.Errorf("engine %d: builtin=%s is played by the runner itself: no cmd, arg or dir", i+1, e.Builtin)
+			}
+			if _, err := newBuiltin(c.Variant, e.Builtin); err != nil {
+				return fmt.Errorf("engine %d: %w", i+1, err)
+			}
+			if e.Name == "" {
+				e.Name = e.Builtin
+			}
+		case e.Cmd == "":
 			return fmt.Errorf("engine %d: no cmd", i+1)
-		}
-		if e.Name == "" {
+		case e.Name == "":
 			e.Name = baseName(e.Cmd)
 		}
 		if names[e.Name] {
 			e.Name = fmt.Sprintf("%s(%d)", e.Name, i+1)
 		}
 		names[e.Name] = true
-		if e.Limits.IsZero() {
+		if e.Limits.IsZero() && e.Builtin == "" {
 			return fmt.Errorf("engine %s: no limit: give tc=, st=, nodes= or depth=", e.Name)
 		}
 		if e.Limits.Margin < 0 {
@@ -267,6 +403,7 @@ func (c *Config) normalize() error {
 			return fmt.Errorf("opening %d (%s): %w", i+1, o.ID, err)
 		}
 	}
+	c.seatings = seatings(seats, c.AllSeatings)
 	if c.Event == "" {
 		c.Event = "azar match"
 	}
@@ -283,6 +420,39 @@ func (c *Config) normalize() error {
 	def(&c.StopGrace, time.Second)
 	def(&c.QuitGrace, time.Second)
 	return nil
+}
+
+// seatings lists the arrangements of n engines over n seats that each
+// opening is played with: the n cyclic rotations, or all n! permutations
+// in lexicographic order.
+func seatings(n int, all bool) [][]int {
+	var out [][]int
+	if !all {
+		for k := range n {
+			a := make([]int, n)
+			for s := range a {
+				a[s] = (s + k) % n
+			}
+			out = append(out, a)
+		}
+		return out
+	}
+	var perm func(prefix []int, used []bool)
+	perm = func(prefix []int, used []bool) {
+		if len(prefix) == n {
+			out = append(out, slices.Clone(prefix))
+			return
+		}
+		for e := range n {
+			if !used[e] {
+				used[e] = true
+				perm(append(prefix, e), used)
+				used[e] = false
+			}
+		}
+	}
+	perm(make([]int, 0, n), make([]bool, n))
+	return out
 }
 
 func baseName(cmd string) string {
@@ -306,13 +476,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
 	n := len(cfg.Engines)
 	rep := &Report{
-		SPRT:     cfg.SPRT,
-		Points:   make([]float64, n),
-		Restarts: make([]int, n),
-		Ends:     map[End]int{},
+		SPRT:      cfg.SPRT,
+		Points:    make([]float64, n),
+		PerEngine: make([]EngineStats, n),
+		Restarts:  make([]int, n),
+		Ends:      map[End]int{},
 	}
-	for _, e := range cfg.Engines {
+	seats := len(cfg.Variant.Seats())
+	for i, e := range cfg.Engines {
 		rep.Engines = append(rep.Engines, e.Name)
+		rep.PerEngine[i] = EngineStats{Places: make([]int, seats), Seats: make([]int, seats)}
 	}
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -332,7 +505,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{cfg: &cfg, engines: make([]*Engine, n), restarts: restarts, debug: debug}
+			w := &worker{cfg: &cfg, engines: make([]player, n), restarts: restarts, debug: debug}
 			defer w.closeAll()
 			for runCtx.Err() == nil {
 				i := int(next.Add(1) - 1)
@@ -408,6 +581,12 @@ func (c *collector) add(rec *GameRecord) {
 	for i := range rep.Points {
 		if p, ok := rec.Points(i); ok {
 			rep.Points[i] += p
+		}
+	}
+	pl := places(rec.Result)
+	for s, e := range rec.Engines {
+		if s < len(pl) && e < len(rep.PerEngine) {
+			rep.PerEngine[e].add(rec.Result.Points[s], pl[s], s)
 		}
 	}
 	if len(rep.Engines) == 2 {

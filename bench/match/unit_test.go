@@ -203,7 +203,7 @@ func TestMovetextNumbering(t *testing.T) {
 		Result: Result{Points: []float64{0, 1}, End: EndTime, Text: "White loses on time"},
 	}
 	want := "12... e5 {book} 13. Nf3 Nc6 {-0.20/9 0.812s} 14. Bb5 {0.05s} {White loses on time} 0-1"
-	if got := movetext(rec); got != want {
+	if got := movetext(rec, false); got != want {
 		t.Errorf("movetext\n got %s\nwant %s", got, want)
 	}
 	long := strings.Repeat("word ", 40)

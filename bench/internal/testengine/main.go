@@ -34,6 +34,16 @@
 //	             is -at or more
 //
 // Their info line reports depth 1 and -score (default 0).
+//
+// The chaturanga4 modes play four-player chaturanga (variants/chaturanga4)
+// from `position startpos|fen <C4N> [moves ...]`:
+//
+//	c4random   a uniformly random legal move; the choice depends only on
+//	           -seed and the position
+//	c4illegal  plays like c4random, then answers a1a1 (never legal) from
+//	           round -at (default 1)
+//
+// Their info line reports depth 1 and -score (default 0).
 package main
 
 import (
@@ -46,6 +56,7 @@ import (
 	"strings"
 	"time"
 
+	"azar/variants/chaturanga4"
 	"azar/variants/chess"
 )
 
@@ -58,13 +69,14 @@ type engine struct {
 	step  int // the number the race modes answer
 	total int // the running total of a race position
 	pos   *chess.Position
+	c4    *chaturanga4.Position // the chaturanga4 modes' position
 	cmds  <-chan string
 	out   *bufio.Writer
 }
 
 func main() {
 	e := &engine{out: bufio.NewWriter(os.Stdout)}
-	flag.StringVar(&e.mode, "mode", "first", "first, random, mater, crash5, illegal, hang, slow, race, racecrash or raceillegal")
+	flag.StringVar(&e.mode, "mode", "first", "first, random, mater, crash5, illegal, hang, slow, race, racecrash, raceillegal, c4random or c4illegal")
 	flag.Uint64Var(&e.seed, "seed", 1, "seed of the random mode")
 	flag.IntVar(&e.at, "at", 0, "full move number from which crash5, illegal, hang and slow misbehave (0: 5 for crash5, 1 otherwise); for racecrash and raceillegal, the total")
 	flag.IntVar(&e.step, "step", 1, "the number the race modes answer")
@@ -116,15 +128,21 @@ func (e *engine) handle(line string) bool {
 	case "ucinewgame":
 		e.pos = chess.NewPosition()
 	case "position":
-		if e.race() {
+		switch {
+		case e.race():
 			e.setRace(fields[1:])
-		} else {
+		case e.chaturanga():
+			e.setC4(fields[1:])
+		default:
 			e.setPosition(fields[1:])
 		}
 	case "go":
-		if e.race() {
+		switch {
+		case e.race():
 			e.raceGo()
-		} else {
+		case e.chaturanga():
+			e.c4Go()
+		default:
 			e.goCmd(fields[1:])
 		}
 	case "quit":
@@ -185,6 +203,70 @@ func (e *engine) setPosition(f []string) {
 		return
 	}
 	e.pos = pos
+}
+
+// chaturanga reports whether the engine plays four-player chaturanga.
+func (e *engine) chaturanga() bool { return strings.HasPrefix(e.mode, "c4") }
+
+// setC4 reads a chaturanga4 position: startpos or fen <C4N>, then moves.
+func (e *engine) setC4(f []string) {
+	var pos *chaturanga4.Position
+	var err error
+	i := 0
+	switch {
+	case len(f) > 0 && f[0] == "startpos":
+		pos, i = chaturanga4.NewPosition(), 1
+	case len(f) > 0 && f[0] == "fen":
+		j := 1
+		for j < len(f) && f[j] != "moves" {
+			j++
+		}
+		pos, err = chaturanga4.ParseC4N(strings.Join(f[1:j], " "))
+		i = j
+	default:
+		err = fmt.Errorf("position: want startpos or fen")
+	}
+	if err == nil && i < len(f) && f[i] == "moves" {
+		for _, s := range f[i+1:] {
+			var m chaturanga4.Move
+			if m, err = pos.ParseMove(s); err != nil {
+				break
+			}
+			pos.Make(m)
+		}
+	}
+	if err != nil {
+		e.say("info string error %v", err)
+		return
+	}
+	e.c4 = pos
+}
+
+// c4Go answers go in chaturanga4.
+func (e *engine) c4Go() {
+	if e.c4 == nil {
+		e.c4 = chaturanga4.NewPosition()
+	}
+	var l chaturanga4.MoveList
+	e.c4.Generate(&l)
+	best := "0000"
+	if l.Len() > 0 {
+		rng := rand.New(rand.NewPCG(e.seed, e.c4.Hash()))
+		best = l.At(rng.IntN(l.Len())).String()
+	}
+	at := e.at
+	if at <= 0 {
+		at = 1
+	}
+	if e.mode == "c4illegal" && e.c4.Round() >= at {
+		best = "a1a1"
+	}
+	score := e.score
+	if score == "" {
+		score = "0"
+	}
+	e.say("info depth 1 score cp %s nodes %d time 0 pv %s", score, l.Len(), best)
+	e.say("bestmove %s", best)
 }
 
 // race reports whether the engine plays the toy race game.
