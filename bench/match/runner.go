@@ -4,7 +4,10 @@
 // clocks and forfeits, adjudicates, writes PGN and reports win/draw/loss
 // statistics, Elo with error bars and an SPRT through bench/stats.
 //
-// Games are described by a Variant; standard chess (Chess) is the first.
+// Games are described by a Variant: standard chess (Chess), the card
+// games (Spy, Lucky) and four-player chaturanga (Chaturanga4). Besides
+// engine processes the runner plays built-in baseline players itself
+// (builtin=random, builtin=greedy; builtin.go).
 // Each opening is played once per rotation of the engines over the seats
 // (for two engines: once with each colour), and the games of an opening
 // form a pair for the pentanomial statistics.
