@@ -299,13 +299,19 @@ func (r *Report) writeEngines(w io.Writer) {
 		ords[k] = ordinal(k + 1)
 	}
 	fmt.Fprintf(w, "Per engine: score per game ± 95%% CI, points/games, places %s:\n", strings.Join(ords, "/"))
+	pg := make([]string, len(r.Engines))
+	pgWidth := 0
+	for i, e := range r.PerEngine {
+		pg[i] = fmt.Sprintf("%g/%d", e.Points, e.Games)
+		pgWidth = max(pgWidth, len(pg[i]))
+	}
 	for i, n := range r.Engines {
 		e := r.PerEngine[i]
 		ps := make([]string, len(e.Places))
 		for k, c := range e.Places {
 			ps[k] = strconv.Itoa(c)
 		}
-		fmt.Fprintf(w, "  %-*s  %.3f ± %.3f  %g/%d  %s\n", width, n, e.Mean(), e.CI95(), e.Points, e.Games, strings.Join(ps, "/"))
+		fmt.Fprintf(w, "  %-*s  %.3f ± %.3f  %-*s  %s\n", width, n, e.Mean(), e.CI95(), pgWidth, pg[i], strings.Join(ps, "/"))
 	}
 }
 
