@@ -76,7 +76,7 @@ func TestLateBestmoveForfeits(t *testing.T) {
 			if err := cfg.normalize(); err != nil {
 				t.Fatal(err)
 			}
-			w := &worker{cfg: &cfg, restarts: make([]atomic.Int64, 2), engines: []*Engine{
+			w := &worker{cfg: &cfg, restarts: make([]atomic.Int64, 2), engines: []player{
 				scriptedEngine("white", "e2e4", c.white),
 				scriptedEngine("black", "e7e5", 0),
 			}}
