@@ -127,6 +127,7 @@ func (e *engine) handle(line string) bool {
 		e.setOption(fields[1:])
 	case "ucinewgame":
 		e.pos = chess.NewPosition()
+		e.c4 = nil
 	case "position":
 		switch {
 		case e.race():
