@@ -21,12 +21,13 @@ const (
 	// BRS is Best-Reply Search+ (Esser, Gras, Winands, Schadd and Lanctot,
 	// 2014): between two turns of the root seat, a rival layer in which
 	// only one rival, the one with the best reply, searches its actions;
-	// the others play their default action (the first in move ordering),
+	// the others play their default action (the first in static move
+	// ordering),
 	// so that the turn order and the states stay real. A rival layer is
 	// one ply, as a root turn is.
 	BRS
 	// MaxN (Luckhardt and Irani, 1986): a value per seat, each seat
-	// maximizing its own; shallow pruning only (Korf, 1991).
+	// maximizing its own; immediate pruning only (seats.go, "maxⁿ").
 	MaxN
 )
 
@@ -87,10 +88,17 @@ func (s *searcher) rival(alpha, beta, depth, ply int, branched bool) int {
 			}
 		}
 	}
-	// Without the table's move, so that the default is the ordering's.
 	acts := s.gen(ply, 0, false)
 	if len(acts) == 0 {
 		return s.evaluate(EvalMidTurn)
+	}
+	// The default first: it must not depend on the history the search
+	// gathered, so that the layer's states are the same whatever was
+	// searched before.
+	if d := s.defaultAction(acts); d > 0 {
+		a := acts[d]
+		copy(acts[1:d+1], acts[:d])
+		acts[0] = a
 	}
 	if branched {
 		v := s.rivalChild(acts[0], alpha, beta, depth, ply, true)
@@ -116,22 +124,18 @@ func (s *searcher) rival(alpha, beta, depth, ply int, branched bool) int {
 	me := s.g.Side()
 	best, bestA := Lower-1, variants.Action(0)
 	a0 := alpha
-	for i := range len(acts) + 1 - from {
-		var a variants.Action
+	for i := range len(acts) {
+		a := s.acts[ply][i]
+		// The default of a layer not yet branched leaves the branching
+		// to the rivals after it.
+		br := last || i > 0
 		var v int
-		switch {
-		case !last && i == 0:
-			a = acts[0]
-			v = s.rivalChild(a, alpha, beta, depth, ply, false)
-		default:
-			a = s.acts[ply][from+i-1+boolInt(last)]
-			if i == 0 || beta-alpha == 1 {
-				v = s.rivalChild(a, alpha, beta, depth, ply, true)
-			} else {
-				v = s.rivalChild(a, alpha, alpha+1, depth, ply, true)
-				if v > alpha && v < beta {
-					v = s.rivalChild(a, alpha, beta, depth, ply, true)
-				}
+		if i == 0 || beta-alpha == 1 {
+			v = s.rivalChild(a, alpha, beta, depth, ply, br)
+		} else {
+			v = s.rivalChild(a, alpha, alpha+1, depth, ply, br)
+			if v > alpha && v < beta {
+				v = s.rivalChild(a, alpha, beta, depth, ply, br)
 			}
 		}
 		if s.stop.halted {
@@ -152,15 +156,21 @@ func (s *searcher) rival(alpha, beta, depth, ply int, branched bool) int {
 	return best
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // rivalChild plays a rival's action: the next rival continues the layer
 // (same side, same window), the root's turn ends it.
+// defaultAction is the index of a rival's default action in acts: the
+// highest static Order, the lowest action among equals.
+func (s *searcher) defaultAction(acts []variants.Action) int {
+	best, bo := 0, 0
+	for i, a := range acts {
+		o, _ := s.g.Order(a)
+		if i == 0 || o > bo || (o == bo && a < acts[best]) {
+			best, bo = i, o
+		}
+	}
+	return best
+}
+
 func (s *searcher) rivalChild(a variants.Action, alpha, beta, depth, ply int, branched bool) int {
 	me := s.g.Side()
 	s.g.Apply(a)
@@ -176,15 +186,14 @@ func (s *searcher) rivalChild(a variants.Action, alpha, beta, depth, ply int, br
 
 // maxⁿ. Each node's value is a vector, one value per seat, each seat
 // choosing the child best for its own. The leaves' vectors are centred
-// (their mean taken off), so that every vector sums to zero within
-// s.n-1 and each value lies in [maxnLow, maxnHigh]: what shallow pruning
-// needs. At a node of seat p whose parent, seat q, already has a child
-// worth qBest to q, a child giving p at least x leaves q at most
-// sumBound - x - (n-2)·maxnLow; once that is no better than qBest, q
-// will not choose this node, whatever p's remaining children hold.
+// (their mean taken off): every vector sums to zero within n-1, values
+// within ±2·EvalLimit. Only immediate pruning is done (a seat that wins
+// at the next ply stops). Shallow pruning (Korf, 1991) cannot cut here:
+// under a parent seat q worth qBest, a child giving its seat p at least x
+// leaves q at most (n-1) - x - (n-2)·L, L the least value (-2·EvalLimit),
+// and that is below qBest only if x + qBest > 12000, which no pair of
+// values reaches; deep pruning is unsound for maxⁿ.
 const (
-	maxnLow  = -(WinScore + EvalLimit)
-	maxnHigh = WinScore + EvalLimit
 	// maxnQuiesce is how many plies of captures maxⁿ's quiescence looks
 	// at: without alpha-beta, every seat's captures multiply.
 	maxnQuiesce = 4
@@ -215,17 +224,28 @@ func (s *searcher) maxnLeaf(ply int, over bool) {
 	}
 }
 
-// prunes reports whether a node of seat p worth x to p (so far) can be
-// cut under a parent of seat q worth qBest to q (q < 0: no parent).
-func (s *searcher) prunes(q, qBest, x int) bool {
-	if q < 0 {
-		return false
+// better reports whether vector c is better than b for seat p: a higher
+// value for p; between equals, the one worse for the root (a rival with
+// nothing to choose is taken to choose against the root), then the lower
+// values seat by seat, so that the choice never depends on the order the
+// children were searched in.
+func (s *searcher) better(c, b *[MaxSeats]int, p int) bool {
+	if c[p] != b[p] {
+		return c[p] > b[p]
 	}
-	return (s.n-1)-x-(s.n-2)*maxnLow <= qBest
+	if c[s.root] != b[s.root] {
+		return c[s.root] < b[s.root]
+	}
+	for x := range s.n {
+		if c[x] != b[x] {
+			return c[x] < b[x]
+		}
+	}
+	return false
 }
 
 // maxnSearch writes the vector of the node into s.vec[ply].
-func (s *searcher) maxnSearch(depth, ply, q, qBest int, qdepth int) {
+func (s *searcher) maxnSearch(depth, ply, qdepth int) {
 	s.tick()
 	if s.stop.halted {
 		return
@@ -261,9 +281,6 @@ func (s *searcher) maxnSearch(depth, ply, q, qBest int, qdepth int) {
 		// Standing pat: the static values.
 		s.maxnLeaf(ply, false)
 		have = true
-		if s.prunes(q, qBest, best[p]) {
-			return
-		}
 	}
 	for i := range acts {
 		a := s.acts[ply][i]
@@ -272,21 +289,17 @@ func (s *searcher) maxnSearch(depth, ply, q, qBest int, qdepth int) {
 		if quiesce {
 			qd++
 		}
-		cur := -WinScore - EvalLimit
-		if have {
-			cur = best[p]
-		}
-		s.maxnSearch(depth-1, ply+1, p, cur, qd)
+		s.maxnSearch(depth-1, ply+1, qd)
 		s.g.Undo()
 		if s.stop.halted {
 			return
 		}
 		c := &s.vec[ply+1]
-		if !have || c[p] > best[p] {
+		if !have || s.better(c, best, p) {
 			*best, bestA, have = *c, a, true
-			if best[p] >= WinScore-ply-1 || s.prunes(q, qBest, best[p]) {
-				// A win for p at the next ply cannot be beaten; a
-				// value q will not take ends the node.
+			if best[p] >= WinScore-ply-1 {
+				// A win for p at the next ply cannot be beaten (and
+				// every such win is the same vector).
 				if !quiesce {
 					s.goodQuiet(p, a, max(depth, 1))
 				}
@@ -315,11 +328,7 @@ func (e *Searcher) iterateMaxN(s *searcher, roots []rootAction, l search.Limits,
 		bi, bv := -1, 0
 		for i := range roots {
 			s.g.Apply(roots[i].a)
-			if bi >= 0 {
-				s.maxnSearch(depth-1, 1, me, bv, 0)
-			} else {
-				s.maxnSearch(depth-1, 1, -1, 0, 0)
-			}
+			s.maxnSearch(depth-1, 1, 0)
 			s.g.Undo()
 			if s.stop.halted {
 				break
