@@ -21,17 +21,15 @@ const (
 	// BRS is Best-Reply Search+ (Esser, Gras, Winands, Schadd and Lanctot,
 	// 2014): between two turns of the root seat, a rival layer in which
 	// only one rival, the one with the best reply, searches its actions;
-	// the others play their default action (the first in static move
-	// ordering),
-	// so that the turn order and the states stay real. A rival layer is
-	// one ply, as a root turn is.
+	// the others play their default action (the highest by static move
+	// ordering), so that the turn order and the states stay real. A
+	// rival layer is one ply, as a root turn is.
 	BRS
 	// MaxN (Luckhardt and Irani, 1986): a value per seat, each seat
 	// maximizing its own; immediate pruning only (seats.go, "maxⁿ").
 	MaxN
 )
 
-// SeatPolicies are the policy names, in order (an engine option).
 var seatPolicyNames = [...]string{"paranoid", "brs", "maxn"}
 
 func (p SeatPolicy) String() string {

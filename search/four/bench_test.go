@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"azar/search"
+	"azar/search/core"
 	"azar/variants/chaturanga4"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkSearch(b *testing.B) {
 	}{{"paranoid", 3}, {"brs", 4}, {"maxn", 4}} {
 		b.Run(c.name, func(b *testing.B) {
 			o := DefaultOptions()
-			o.Policy, _ = parsePolicy(c.name)
+			o.Policy, _ = core.ParseSeatPolicy(c.name)
 			e := New(o)
 			st := chaturanga4.NewState(chaturanga4.Options{})
 			b.ReportAllocs()

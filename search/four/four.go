@@ -227,5 +227,3 @@ func (g *game) HistoryIndex(a variants.Action) int {
 	}
 	return int(m.From())<<6 | int(m.To())
 }
-
-func parsePolicy(s string) (core.SeatPolicy, bool) { return core.ParseSeatPolicy(s) }
