@@ -131,7 +131,7 @@ func (e *Searcher) Search(ctx context.Context, g Game, cfg Config, l search.Limi
 		return res
 	}
 	if s.maxn {
-		return e.iterateMaxN(s, roots, l, res, clk, report)
+		return e.iterateMaxN(ctx, s, roots, l, res, clk, report)
 	}
 	drew := cfg.AfterChance
 	// Depth 0: every root action through quiescence, to order the first
@@ -172,6 +172,11 @@ func (e *Searcher) Search(ctx context.Context, g Game, cfg Config, l search.Limi
 			report(info)
 		}
 		if l.Mate > 0 && score >= WinBound {
+			break
+		}
+		// Cancelled during the report: the watcher may not have set the
+		// flag yet.
+		if ctx.Err() != nil {
 			break
 		}
 		if s.stop.limit = l.Nodes; s.stop.limit > 0 && s.nodes >= s.stop.limit {

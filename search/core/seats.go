@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"slices"
 	"time"
 
@@ -313,7 +314,7 @@ func (s *searcher) maxnSearch(depth, ply, qdepth int) {
 
 // iterateMaxN is the driver's iterative deepening for maxⁿ: the root
 // seat takes the child best for it; no aspiration (there is no window).
-func (e *Searcher) iterateMaxN(s *searcher, roots []rootAction, l search.Limits, res Result, clk search.TimeManager, report func(Info)) Result {
+func (e *Searcher) iterateMaxN(ctx context.Context, s *searcher, roots []rootAction, l search.Limits, res Result, clk search.TimeManager, report func(Info)) Result {
 	maxDepth := MaxPly - 1
 	if l.Depth > 0 {
 		maxDepth = min(l.Depth, maxDepth)
@@ -356,7 +357,7 @@ func (e *Searcher) iterateMaxN(s *searcher, roots []rootAction, l search.Limits,
 			}
 			report(info)
 		}
-		if l.Mate > 0 && bv >= WinBound {
+		if l.Mate > 0 && bv >= WinBound || ctx.Err() != nil {
 			break
 		}
 		if s.stop.limit = l.Nodes; s.stop.limit > 0 && s.nodes >= s.stop.limit {

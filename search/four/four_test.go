@@ -1,6 +1,7 @@
 package four
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -179,6 +180,38 @@ func TestLegalMoves(t *testing.T) {
 				if err := st.Clone().Apply(r.Action); err != nil {
 					t.Fatalf("%s in %s: %v", p, before, err)
 				}
+			}
+		}
+	}
+}
+
+// TestStops: an infinite search cancelled from its depth-2 report
+// answers depth 2's legal move and reports nothing deeper; a node limit stops at exactly that many nodes once depth 1 is
+// complete.
+func TestStops(t *testing.T) {
+	st := chaturanga4.NewState(chaturanga4.Options{})
+	legal := st.Legal(nil)
+	for _, p := range policies {
+		o := DefaultOptions()
+		o.Policy, o.HashMB = p, 1
+		ctx, cancel := context.WithCancel(t.Context())
+		deepest := 0
+		r := New(o).Search(ctx, st, search.Limits{Infinite: true}, func(i Info) {
+			deepest = max(deepest, i.Depth)
+			if i.Depth == 2 {
+				cancel()
+			}
+		})
+		cancel()
+		if !slices.Contains(legal, r.Action) || deepest != 2 || r.Depth != 2 {
+			t.Errorf("%s cancelled at depth 2: %s at depth %d, reports to depth %d", p, move(st, r.Action), r.Depth, deepest)
+		}
+		d1 := New(o).Search(t.Context(), st, search.Limits{Depth: 1}, nil)
+		for _, n := range []uint64{1, d1.Nodes + 500} {
+			r := New(o).Search(t.Context(), st, search.Limits{Nodes: n}, nil)
+			want := max(n, d1.Nodes)
+			if r.Nodes != want || !slices.Contains(legal, r.Action) {
+				t.Errorf("%s nodes %d: searched %d (depth 1: %d), %s", p, n, r.Nodes, d1.Nodes, move(st, r.Action))
 			}
 		}
 	}
