@@ -104,21 +104,29 @@ func c4RajaSafety(p *chaturanga4.Position, s chaturanga4.Seat) int {
 	}
 	k := ks.LSB()
 	score := c4RajaShelter * (c4RajaZone(k) & p.SeatPieces(s)).Count()
-	before := p.SeatsBefore(s)
 	for x := chaturanga4.Seat(0); x < chaturanga4.Seats; x++ {
 		if x == s || p.AttackersOf(k, x) == 0 {
 			continue
 		}
-		first := false
-		for _, b := range before {
-			first = first || b == x
-		}
-		if first {
+		if c4MovesBefore(p, x, s) {
 			return score - c4RajaEnPrise
 		}
 		score -= c4RajaAttacked
 	}
 	return score
+}
+
+// c4MovesBefore reports whether seat x moves after the seat to move and
+// before s's next turn (the seat to move itself when it is not s): the
+// seats of Position.SeatsBefore, without making the list (this runs at
+// every node of a search).
+func c4MovesBefore(p *chaturanga4.Position, x, s chaturanga4.Seat) bool {
+	for y := p.ToMove(); y != s; y = (y + 1) % chaturanga4.Seats {
+		if y == x {
+			return p.Active(x)
+		}
+	}
+	return false
 }
 
 func c4RajaZone(k chaturanga4.Square) chaturanga4.Bitboard {

@@ -5,6 +5,7 @@ import (
 
 	"azar/eval"
 	"azar/search"
+	"azar/search/core"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/lucky"
@@ -91,8 +92,9 @@ func init() {
 
 var pieceCP = [7]int{0, 100, 320, 330, 500, 900, 0}
 
-// luckyGame adapts a lucky.State to the search: evaluation, ordering,
-// the draw policy of the engine's side.
+// luckyGame adapts a lucky.State to the game-search core (core.Game, with
+// its chance events, tactical hints and the draw policy as an action
+// filter): evaluation, ordering, the draw policy of the engine's side.
 type luckyGame struct {
 	st     *lucky.State
 	ev     *eval.Evaluator
@@ -113,7 +115,8 @@ func (g *luckyGame) Undo()                                         { g.st.Undo()
 func (g *luckyGame) Key() uint64                                   { return g.st.Key() }
 func (g *luckyGame) TurnStart() bool                               { return g.st.Phase() == lucky.PhaseStart }
 func (g *luckyGame) InCheck() bool                                 { return g.st.InCheck() }
-func (g *luckyGame) IsDraw(a variants.Action) bool                 { return a == lucky.DrawAction }
+func (g *luckyGame) IsChanceAction(a variants.Action) bool         { return a == lucky.DrawAction }
+func (g *luckyGame) Players() int                                  { return 2 }
 
 func (g *luckyGame) Terminal(p int) (bool, float64) {
 	over, sc, _ := g.st.Result()
@@ -132,16 +135,18 @@ func (g *luckyGame) drawSource() (lucky.Deck, int) {
 	return d, d.Total()
 }
 
-func (g *luckyGame) Chances(buf []weighted) []weighted {
+func (g *luckyGame) Chances(buf []core.Weighted) []core.Weighted {
 	g.buf = g.st.Chances(g.buf[:0])
 	d, _ := g.drawSource()
 	for _, o := range g.buf {
-		buf = append(buf, weighted{a: o.Action, w: int(d[lucky.CardOf(o.Action)])})
+		buf = append(buf, core.Weighted{Action: o.Action, Weight: int(d[lucky.CardOf(o.Action)])})
 	}
 	return buf
 }
 
-func (g *luckyGame) PolicyFilter(acts []variants.Action) []variants.Action {
+// FilterActions applies the engine's draw policy to the actions of its own
+// turn starts.
+func (g *luckyGame) FilterActions(acts []variants.Action) []variants.Action {
 	if g.policy == PolicySearch || g.st.Side() != g.me || g.st.Phase() != lucky.PhaseStart || len(acts) < 2 {
 		return acts
 	}
@@ -266,7 +271,7 @@ func (g *luckyGame) HistoryIndex(a variants.Action) int {
 // chance node the expected value of the card about to be revealed, at a
 // turn start the value of the option to draw, max(0, E), when drawing is
 // allowed (under the engine's draw policy for its own side).
-func (g *luckyGame) Evaluate(kind evalKind) int {
+func (g *luckyGame) Evaluate(kind core.EvalKind) int {
 	st := g.st
 	side := st.Side()
 	v := g.ev.Evaluate(st.Position())
@@ -276,9 +281,9 @@ func (g *luckyGame) Evaluate(kind evalKind) int {
 	v = max(min(v, EvalLimit), -EvalLimit)
 	v += g.held(side) - g.held(side.Other())
 	switch kind {
-	case evalChance:
+	case core.EvalChance:
 		v += g.deckValue(side)
-	case evalTurnStart:
+	case core.EvalTurnStart:
 		if g.mayDraw() {
 			e := g.deckValue(side)
 			switch {

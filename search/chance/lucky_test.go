@@ -13,6 +13,7 @@ import (
 
 	"azar/eval"
 	"azar/search"
+	"azar/search/core"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/lucky"
@@ -84,25 +85,23 @@ func searchDepth(st *lucky.State, depth int, o Options) Result {
 // results), against plain expectimax on real positions: full brute force
 // at depths 1 and 2, and at depth 3, and depth 2 with the draw costing one
 // ply (where the draw's chance node is searched through the card's action
-// sequences and the rival's replies), the alpha-beta reference refAB.
+// sequences and the rival's replies), the alpha-beta reference core.ReferenceAlphaBeta.
 func TestLuckyMatchesBruteForce(t *testing.T) {
 	n := 3
 	if testing.Short() || raceEnabled {
 		n = 1
 	}
-	defer func() { bruteDrawCost = DefaultDrawCost }()
 	for i, st := range randomPositions(n, 7) {
 		for _, c := range []struct {
 			depth, drawCost int
 			brute           bool
 		}{{1, 2, true}, {2, 2, true}, {2, 1, false}, {3, 2, false}} {
-			bruteDrawCost = c.drawCost
 			g := newLuckyGame(st.Clone().(*lucky.State), eval.NewEvaluator(), PolicySearch, st.Side())
 			var want int
 			if c.brute {
-				want = brute(g, c.depth, 0, false)
+				want = core.BruteForce(g, c.depth, c.drawCost)
 			} else {
-				want = refAB(g, Lower-1, Upper+1, c.depth, 0, false)
+				want = core.ReferenceAlphaBeta(g, c.depth, c.drawCost)
 			}
 			for _, pr := range []bool{true, false} {
 				o := DefaultOptions()

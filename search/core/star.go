@@ -1,6 +1,9 @@
-package chance
+package core
 
-import "azar/variants"
+import (
+	"azar/search"
+	"azar/variants"
+)
 
 // star12 prunes a chance node, after Ballard's *-minimax (Star1 and
 // Star2). In integer form: the outcomes have weights w_i summing to T,
@@ -33,7 +36,7 @@ import "azar/variants"
 // drew is the depth rule of the outcomes: true for the chance node's own
 // search (the draw paid for the end of the turn); ChanceProbCut passes
 // false for its shallow test, where the end of the turn costs a ply.
-func (s *searcher) star12(alpha, beta, depth, ply, total int, drew bool) (int, uint8) {
+func (s *searcher) star12(alpha, beta, depth, ply, total int, drew bool) (int, search.Bound) {
 	n := len(s.outs[ply])
 	lo, hi, est := s.lows[ply][:0], s.highs[ply][:0], s.est[ply][:0]
 	for range n {
@@ -44,7 +47,7 @@ func (s *searcher) star12(alpha, beta, depth, ply, total int, drew bool) (int, u
 	if v, bd, ok := b.cut(total); ok {
 		return v, bd
 	}
-	if s.probe && beta-alpha == 1 {
+	if s.cp.Probe && beta-alpha == 1 {
 		if v, bd, done := b.probeAll(alpha, depth, total); done {
 			return v, bd
 		}
@@ -55,11 +58,11 @@ func (s *searcher) star12(alpha, beta, depth, ply, total int, drew bool) (int, u
 
 // probeAll tests every outcome with the null window at alpha (Star2's
 // probes); done when the node is decided (or the search halted).
-func (b *bounds) probeAll(alpha, depth, total int) (int, uint8, bool) {
+func (b *bounds) probeAll(alpha, depth, total int) (int, search.Bound, bool) {
 	for i := range len(b.s.outs[b.ply]) {
 		b.test(i, alpha, depth)
-		if b.s.halted {
-			return 0, boundNone, true
+		if b.s.stop.halted {
+			return 0, search.BoundNone, true
 		}
 		if v, bd, ok := b.cut(total); ok {
 			return v, bd, true
@@ -70,18 +73,18 @@ func (b *bounds) probeAll(alpha, depth, total int) (int, uint8, bool) {
 
 // refineThenStar1 is star12's steps 2 and 3: the refinement rounds, then
 // Star1 on every outcome still open.
-func (b *bounds) refineThenStar1(alpha, depth, total int) (int, uint8) {
+func (b *bounds) refineThenStar1(alpha, depth, total int) (int, search.Bound) {
 	s := b.s
-	for round := 0; round < s.rounds; round++ {
-		if !b.refine(depth) || s.halted {
+	for round := 0; round < s.cp.Rounds; round++ {
+		if !b.refine(depth) || s.stop.halted {
 			break
 		}
 		if v, bd, ok := b.cut(total); ok {
 			return v, bd
 		}
 	}
-	if s.halted {
-		return 0, boundNone
+	if s.stop.halted {
+		return 0, search.BoundNone
 	}
 	return b.star1(alpha, depth, total)
 }
@@ -96,7 +99,7 @@ type bounds struct {
 	sl, sh int // Σ w_i lo_i, Σ w_i hi_i
 }
 
-func (b *bounds) w(i int) int { return b.s.outs[b.ply][i].w }
+func (b *bounds) w(i int) int { return b.s.outs[b.ply][i].Weight }
 
 func (b *bounds) setLo(i, v int) {
 	lo, hi := b.s.lows[b.ply], b.s.highs[b.ply]
@@ -112,12 +115,12 @@ func (b *bounds) setHi(i, v int) {
 	hi[i] = v
 }
 
-func (b *bounds) cut(total int) (int, uint8, bool) {
+func (b *bounds) cut(total int) (int, search.Bound, bool) {
 	switch {
 	case b.sh <= b.aT:
-		return roundDiv(b.sh, total), boundUpper, true
+		return roundDiv(b.sh, total), search.BoundUpper, true
 	case b.sl >= b.bT:
-		return roundDiv(b.sl, total), boundLower, true
+		return roundDiv(b.sl, total), search.BoundLower, true
 	}
 	return 0, 0, false
 }
@@ -127,7 +130,7 @@ func (b *bounds) cut(total int) (int, uint8, bool) {
 func (b *bounds) test(i, t, depth int) {
 	s := b.s
 	me := s.g.Side()
-	s.g.Apply(s.outs[b.ply][i].a)
+	s.g.Apply(s.outs[b.ply][i].Action)
 	var v int
 	if s.g.ToAct() == variants.NoPlayer {
 		v = s.terminal(me, b.ply+1)
@@ -193,7 +196,7 @@ func (b *bounds) refine(depth int) bool {
 			b.test(i, est[i]-share-1, depth)
 		}
 		tested = true
-		if s.halted {
+		if s.stop.halted {
 			return true
 		}
 	}
@@ -203,7 +206,7 @@ func (b *bounds) refine(depth int) bool {
 // star1 is step 3. Heading low (the weight of the outcomes known to be at
 // most α outweighs the rest), the outcomes above α go first, and vice
 // versa: they move the sums most.
-func (b *bounds) star1(alpha, depth, total int) (int, uint8) {
+func (b *bounds) star1(alpha, depth, total int) (int, search.Bound) {
 	s := b.s
 	ply := b.ply
 	me := s.g.Side()
@@ -237,9 +240,9 @@ func (b *bounds) star1(alpha, depth, total int) (int, uint8) {
 		ax := floorDiv(b.aT-(b.sh-w*hi), w)
 		bx := ceilDiv(b.bT-(b.sl-w*li), w)
 		A, B := max(ax, li-1), min(bx, hi+1)
-		v := s.child(s.outs[ply][i].a, me, A, B, depth, ply, b.drew)
-		if s.halted {
-			return 0, boundNone
+		v := s.child(s.outs[ply][i].Action, me, A, B, depth, ply, b.drew)
+		if s.stop.halted {
+			return 0, search.BoundNone
 		}
 		switch {
 		case v <= A:
@@ -256,9 +259,9 @@ func (b *bounds) star1(alpha, depth, total int) (int, uint8) {
 		if s.lows[ply][i] != s.highs[ply][i] {
 			// Only an inconsistent result (a table entry grafted from
 			// another path) leaves an interval open here: close it.
-			v := s.child(s.outs[ply][i].a, me, Lower-1, Upper+1, depth, ply, b.drew)
-			if s.halted {
-				return 0, boundNone
+			v := s.child(s.outs[ply][i].Action, me, Lower-1, Upper+1, depth, ply, b.drew)
+			if s.stop.halted {
+				return 0, search.BoundNone
 			}
 			w := b.w(i)
 			b.sl += w * (v - s.lows[ply][i])
@@ -270,5 +273,5 @@ func (b *bounds) star1(alpha, depth, total int) (int, uint8) {
 	for i := range n {
 		sum += b.w(i) * s.lows[ply][i]
 	}
-	return roundDiv(sum, total), boundExact
+	return roundDiv(sum, total), search.BoundExact
 }

@@ -1,6 +1,9 @@
-package chance
+package core
 
-import "azar/variants"
+import (
+	"azar/search"
+	"azar/variants"
+)
 
 // ChanceProbCut (after Schadd, Winands and Uiterwijk, 2009): forward
 // pruning at chance nodes. Star1/Star2 can only cut a chance node once
@@ -32,10 +35,10 @@ import "azar/variants"
 //     all but two within 150) and are larger at depth 3, mostly below the
 //     deep value there (from 406 below to 81 above): the drawer's own
 //     next turn, which the shallow search lacks, tends to gain. The
-//     margin is the same on both sides: Options.ProbCutMargin at depth 2,
-//     Options.ProbCutDeepMargin beyond.
+//     margin is the same on both sides: the margin at depth 2,
+//     the deep margin beyond.
 //
-// The shallow search is only a predictor, so (with Options.LeanShallow) it
+// The shallow search is only a predictor, so (with ProbCut.Lean) it
 // prunes as a chess engine's reduced search would, and the margins absorb
 // what that costs in accuracy:
 //
@@ -105,7 +108,7 @@ const (
 	// draw worth 208 cp more than the best move, whose good sequence is a
 	// late quiet one).
 	shallowLMP = 10
-	// probCutTestGap: with Options.StaticGate, the depth-1 null-window
+	// probCutTestGap: with ProbCut.Gate, the depth-1 null-window
 	// test of the shallow chance node runs only where the static value of
 	// the chance node (the board plus the card's expected value) is more
 	// than this below alpha. Elsewhere the draw usually passes the test
@@ -118,46 +121,45 @@ const (
 	probCutTestGap = 100
 )
 
-// probCut holds ChanceProbCut's settings in a searcher; the zero value is
-// off.
-type probCut struct {
-	on      bool
-	slack   int  // fail-low margin at depth 1 (no fail-high there)
-	margin  int  // both sides at depth 2
-	deep    int  // both sides at depth 3 and more
-	pvDelta int  // depth-1 PV approximation; 0: off (exact PV nodes)
-	lean    bool // the shallow searches prune (see above)
-	gate    bool // the depth-1 test only below alpha - probCutTestGap
+// ProbCut holds ChanceProbCut's settings; the zero value is off.
+type ProbCut struct {
+	On      bool
+	Slack   int  // fail-low margin at depth 1 (no fail-high there)
+	Margin  int  // both sides at depth 2
+	Deep    int  // both sides at depth 3 and more
+	PVDelta int  // depth-1 PV approximation; 0: off (exact PV nodes)
+	Lean    bool // the shallow searches prune (see above)
+	Gate    bool // the depth-1 test only below alpha - probCutTestGap
 }
 
-// newProbCut is ChanceProbCut with the margins at depth 2 and beyond (0:
-// the defaults).
-func newProbCut(margin, deep int) probCut {
+// NewProbCut is ChanceProbCut with the margins at depth 2 and beyond (0:
+// the defaults), full-width shallow searches and no gate.
+func NewProbCut(margin, deep int) ProbCut {
 	if margin <= 0 {
 		margin = DefaultProbCutMargin
 	}
 	if deep <= 0 {
 		deep = DefaultProbCutDeepMargin
 	}
-	return probCut{on: true, slack: probCutSlack, margin: margin, deep: deep, pvDelta: probCutPVDelta}
+	return ProbCut{On: true, Slack: probCutSlack, Margin: margin, Deep: deep, PVDelta: probCutPVDelta}
 }
 
 // chanceProbCut runs before star12 at a chance node whose outcomes are in
 // s.outs[ply]. done reports a result (a bound or, at depth 1 on the
 // principal variation, the approximation); otherwise star12 searches the
 // node. s.est[ply] holds the predictions afterwards.
-func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bound uint8, done bool) {
+func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bound search.Bound, done bool) {
 	if alpha <= -EvalLimit || beta >= EvalLimit {
 		return 0, 0, false
 	}
 	pv := beta-alpha > 1
 	optimistic := depth == 1
-	lowM, highM := s.pc.margin, s.pc.margin
+	lowM, highM := s.cp.ProbCut.Margin, s.cp.ProbCut.Margin
 	switch {
 	case optimistic:
-		lowM, highM = s.pc.slack, noCut
+		lowM, highM = s.cp.ProbCut.Slack, noCut
 	case depth >= 3:
-		lowM, highM = s.pc.deep, s.pc.deep
+		lowM, highM = s.cp.ProbCut.Deep, s.cp.ProbCut.Deep
 	}
 	// The card's actions are free (drew false makes the end of the turn
 	// cost a ply instead), so the rival replies at sd-1: quiescence at
@@ -167,21 +169,21 @@ func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bou
 	// stays set through nested chance nodes and goes back to the caller's
 	// before the deep searches; a halted search leaves it to reset).
 	outer := s.shallow
-	s.shallow = s.pc.lean
+	s.shallow = s.cp.ProbCut.Lean
 
 	// At depth 1 outside the principal variation, a null-window test of
 	// the shallow chance node first: Star2's machinery on the shallow
 	// outcomes, so that the usual cut (the drawer's draw worse than its
 	// best move) costs one pass over the cards' actions.
-	if optimistic && !pv && !(s.pc.gate && s.g.Evaluate(evalChance) >= alpha-probCutTestGap) {
+	if optimistic && !pv && !(s.cp.ProbCut.Gate && s.evaluate(EvalChance) >= alpha-probCutTestGap) {
 		t := alpha - lowM
 		v, _ := s.star12(t, t+1, sd, ply, total, false)
-		if s.halted {
+		if s.stop.halted {
 			return 0, 0, false
 		}
 		if v <= t {
 			s.shallow = outer
-			return v + lowM, boundUpper, true
+			return v + lowM, search.BoundUpper, true
 		}
 	}
 
@@ -192,12 +194,12 @@ func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bou
 	pred := s.est[ply][:0]
 	sLo, sHi := 0, 0 // Σ w_i (p_i - highM), Σ w_i (p_i + lowM)
 	for i := range n {
-		p := s.child(s.outs[ply][i].a, me, Lower-1, Upper+1, sd, ply, false)
-		if s.halted {
+		p := s.child(s.outs[ply][i].Action, me, Lower-1, Upper+1, sd, ply, false)
+		if s.stop.halted {
 			return 0, 0, false
 		}
 		pred = append(pred, p)
-		w := s.outs[ply][i].w
+		w := s.outs[ply][i].Weight
 		if p >= WinBound {
 			sLo += w * Lower
 		} else {
@@ -213,13 +215,13 @@ func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bou
 	s.shallow = outer
 	switch {
 	case sHi <= alpha*total:
-		return floorDiv(sHi, total), boundUpper, true
+		return floorDiv(sHi, total), search.BoundUpper, true
 	case sLo >= beta*total:
-		return ceilDiv(sLo, total), boundLower, true
+		return ceilDiv(sLo, total), search.BoundLower, true
 	case !pv:
 		v, bound = s.guidedStar(alpha, beta, depth, ply, total)
 		return v, bound, true
-	case optimistic && s.pc.pvDelta > 0:
+	case optimistic && s.cp.ProbCut.PVDelta > 0:
 		return s.pvApprox(alpha, beta, depth, ply, total)
 	}
 	return 0, 0, false
@@ -231,19 +233,19 @@ func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bou
 // t = max(alpha, P - pvDelta); P is optimistic, so the value lies in
 // (t, P] and P is returned. A failed test gives the exact fail-low when
 // t is alpha, and otherwise leaves the node to star12.
-func (s *searcher) pvApprox(alpha, beta, depth, ply, total int) (int, uint8, bool) {
+func (s *searcher) pvApprox(alpha, beta, depth, ply, total int) (int, search.Bound, bool) {
 	sum := 0
 	for i, p := range s.est[ply] {
-		sum += s.outs[ply][i].w * p
+		sum += s.outs[ply][i].Weight * p
 	}
 	P := roundDiv(sum, total)
-	t := max(alpha, P-s.pc.pvDelta)
+	t := max(alpha, P-s.cp.ProbCut.PVDelta)
 	if t >= beta {
 		return 0, 0, false
 	}
 	v, b := s.guidedStar(t, t+1, depth, ply, total)
 	switch {
-	case s.halted:
+	case s.stop.halted:
 		return 0, 0, false
 	case v <= t:
 		if t == alpha {
@@ -251,9 +253,9 @@ func (s *searcher) pvApprox(alpha, beta, depth, ply, total int) (int, uint8, boo
 		}
 		return 0, 0, false
 	case v >= beta:
-		return v, boundLower, true
+		return v, search.BoundLower, true
 	}
-	return min(max(P, v), beta-1), boundExact, true
+	return min(max(P, v), beta-1), search.BoundExact, true
 }
 
 // guidedStar searches a null-window chance node exactly with Star1/Star2
@@ -263,17 +265,17 @@ func (s *searcher) pvApprox(alpha, beta, depth, ply, total int) (int, uint8, boo
 // surplus, and a good card passes such a test with its first good action
 // sequence (the shallow search's best, tried first through the table).
 // Otherwise the probes at alpha come first, as in star12.
-func (s *searcher) guidedStar(alpha, beta, depth, ply, total int) (int, uint8) {
+func (s *searcher) guidedStar(alpha, beta, depth, ply, total int) (int, search.Bound) {
 	n := len(s.outs[ply])
 	lo, hi, est := s.lows[ply][:0], s.highs[ply][:0], s.est[ply]
 	e := 0
 	for i := range n {
 		lo, hi = append(lo, Lower), append(hi, Upper)
-		e += s.outs[ply][i].w * est[i]
+		e += s.outs[ply][i].Weight * est[i]
 	}
 	s.lows[ply], s.highs[ply] = lo, hi
 	b := bounds{s: s, ply: ply, drew: true, aT: alpha * total, bT: beta * total, sl: Lower * total, sh: Upper * total}
-	if e < b.bT && s.probe {
+	if e < b.bT && s.cp.Probe {
 		if v, bd, done := b.probeAll(alpha, depth, total); done {
 			return v, bd
 		}
@@ -285,8 +287,8 @@ func (s *searcher) guidedStar(alpha, beta, depth, ply, total int) (int, uint8) {
 // node inside a card: not a capture or queen promotion (Order's tactical
 // actions), not the draw, and not giving check.
 func (s *searcher) lateQuiet(a variants.Action) bool {
-	if _, tactical := s.g.Order(a); tactical || s.g.IsDraw(a) {
+	if _, tactical := s.g.Order(a); tactical || s.isChanceAction(a) {
 		return false
 	}
-	return !s.g.Checks(a)
+	return s.hints == nil || !s.hints.Checks(a)
 }
