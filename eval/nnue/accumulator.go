@@ -146,12 +146,20 @@ func (n *Network) apply(dst, src *Accumulator, d *delta) {
 		case d.nAdd == 1 && d.nSub == 1:
 			a := n.row(Feature(c, d.add[0].pc, d.add[0].sq))
 			s := n.row(Feature(c, d.sub[0].pc, d.sub[0].sq))
-			addSub(out, in, a, s)
+			if n.vector {
+				addSubVector(out, in, a, s)
+			} else {
+				addSub(out, in, a, s)
+			}
 		case d.nAdd == 1 && d.nSub == 2:
 			a := n.row(Feature(c, d.add[0].pc, d.add[0].sq))
 			s1 := n.row(Feature(c, d.sub[0].pc, d.sub[0].sq))
 			s2 := n.row(Feature(c, d.sub[1].pc, d.sub[1].sq))
-			addSubSub(out, in, a, s1, s2)
+			if n.vector {
+				addSubSubVector(out, in, a, s1, s2)
+			} else {
+				addSubSub(out, in, a, s1, s2)
+			}
 		default:
 			copy(out, in)
 			for _, x := range d.add[:d.nAdd] {

@@ -108,6 +108,7 @@ func Parse(b []byte) (*Network, error) {
 	n.featureBias = read16(h)
 	n.outputWeights = read16(2 * h)
 	n.outputBias = int32(u(off))
+	n.setVector()
 	return n, nil
 }
 

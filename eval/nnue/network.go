@@ -47,6 +47,11 @@ type Network struct {
 	// accumulator, the next hidden the opponent's.
 	outputWeights []int16
 	outputBias    int32
+	// vector: the SIMD kernels may be used (kernels_simd.go): built with
+	// them, the CPU has them, N is a multiple of 16 and every output
+	// weight is within ±127, so that their int16 and int32 lanes cannot
+	// overflow and they give exactly the portable result.
+	vector bool
 }
 
 // NewNetwork builds a network from quantised weights. featureWeights has
@@ -59,13 +64,23 @@ func NewNetwork(hidden int, featureWeights, featureBias, outputWeights []int16, 
 	if len(featureWeights) != Inputs*hidden || len(featureBias) != hidden || len(outputWeights) != 2*hidden {
 		return nil, errSizes
 	}
-	return &Network{
+	n := &Network{
 		hidden:         hidden,
 		featureWeights: append([]int16(nil), featureWeights...),
 		featureBias:    append([]int16(nil), featureBias...),
 		outputWeights:  append([]int16(nil), outputWeights...),
 		outputBias:     outputBias,
-	}, nil
+	}
+	n.setVector()
+	return n, nil
+}
+
+func (n *Network) setVector() {
+	small := true
+	for _, w := range n.outputWeights {
+		small = small && w >= -127 && w <= 127
+	}
+	n.vector = small && n.hidden%16 == 0 && vectorKernels()
 }
 
 // Hidden is the accumulator width N.
@@ -96,7 +111,12 @@ func (n *Network) Evaluate(p *chess.Position) int {
 // integers (int64 sums, so no weight a file can hold overflows).
 func (n *Network) Output(a *Accumulator, stm chess.Color) int {
 	h := n.hidden
-	sum := screluDot(a.v[stm][:h], n.outputWeights[:h]) + screluDot(a.v[stm^1][:h], n.outputWeights[h:2*h])
+	var sum int64
+	if n.vector {
+		sum = screluDotVector(a.v[stm][:h], n.outputWeights[:h]) + screluDotVector(a.v[stm^1][:h], n.outputWeights[h:2*h])
+	} else {
+		sum = screluDot(a.v[stm][:h], n.outputWeights[:h]) + screluDot(a.v[stm^1][:h], n.outputWeights[h:2*h])
+	}
 	out := (sum/QA + int64(n.outputBias)) * Scale / (QA * QB)
 	return int(max(-MaxEval, min(MaxEval, out)))
 }

@@ -25,7 +25,7 @@ func randomNetwork(t testing.TB, hidden int, seed uint64) *Network {
 	}
 	ow := make([]int16, 2*hidden)
 	for i := range ow {
-		ow[i] = int16(r.IntN(257) - 128)
+		ow[i] = int16(r.IntN(255) - 127) // within the vector kernels' ±127
 	}
 	n, err := NewNetwork(hidden, fw, fb, ow, int32(r.IntN(20001)-10000))
 	if err != nil {
