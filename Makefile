@@ -8,7 +8,7 @@ EXE  ?= azar
 # search/chance is left out: its only goroutine is the cancel watcher,
 # the same code as search's, and its expectimax tests take minutes under
 # the race detector.
-RACE_PKGS ?= ./protocol/... ./search ./search/hidden ./bench/... ./app/engine ./app/games ./app/server
+RACE_PKGS ?= ./protocol/... ./search ./search/hidden ./bench/... ./app/engine ./app/games ./app/server ./eval/nnue/train
 
 .PHONY: build run serve test bench fuzz clean
 
@@ -34,6 +34,8 @@ test:
 	  if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test ./...
+	GOEXPERIMENT=simd $(GO) vet ./eval/nnue
+	GOEXPERIMENT=simd $(GO) test ./eval/nnue
 	$(GO) test -race -short $(RACE_PKGS)
 
 bench: build

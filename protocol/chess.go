@@ -18,10 +18,11 @@ type chessGame struct{ p *Protocol }
 
 func (chessGame) name() string { return "chess" }
 
-// options: the search's feature switches (NullMove, LMR, ...) and the
-// opening book.
+// options: the search's feature switches (NullMove, LMR, ...), the
+// opening book and the network evaluation.
 func (g chessGame) options() []*uciOption {
-	return append(g.p.featureOptions(), g.p.bookOptions()...)
+	opts := append(g.p.featureOptions(), g.p.bookOptions()...)
+	return append(opts, g.p.nnueOptions()...)
 }
 
 func (chessGame) enter() {}
@@ -45,6 +46,9 @@ func (g chessGame) display() []string {
 
 func (g chessGame) eval() {
 	g.p.sendEval(eval.NewEvaluator().Evaluate(g.p.pos), g.p.pos.Side(), "side to move")
+	if net := g.p.sopts.Network; net != nil {
+		g.p.sendEval(net.Evaluate(g.p.pos), g.p.pos.Side(), "network, side to move")
+	}
 }
 
 func (g chessGame) goCmd(args []string) {

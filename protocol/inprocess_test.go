@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"azar/eval/nnue"
 	"azar/protocol"
 	"azar/variants/chess"
 	"azar/variants/lucky"
@@ -74,7 +76,8 @@ func newSession(out io.Writer, in io.Reader) *protocol.Protocol {
 		in = strings.NewReader("")
 	}
 	return protocol.New(in, out, protocol.WithLogger(quietLogger()), protocol.WithMaxHashMB(8), protocol.WithMaxThreads(4),
-		protocol.WithLogOpener(func(string) (io.WriteCloser, error) { return nopCloser{io.Discard}, nil }))
+		protocol.WithLogOpener(func(string) (io.WriteCloser, error) { return nopCloser{io.Discard}, nil }),
+		protocol.WithNetworkLoader(func(string) (*nnue.Network, error) { return nil, errors.New("no network files in tests") }))
 }
 
 // variantSession starts an in-process session in variant, then sends
@@ -202,6 +205,7 @@ func FuzzCommand(f *testing.F) {
 		"setoption name Ponder value true", "setoption name Move Overhead value 100", "setoption name UCI_Variant value chess",
 		"setoption name Debug Log File value x.log", "setoption name Debug Log File value <empty>", "setoption name NullMove value false",
 		"setoption name hash value 999999", "setoption name Threads value -1", "setoption name", "setoption",
+		"setoption name UseNNUE value true", "setoption name EvalFile value x.nnue\nsetoption name UseNNUE value true\ngo depth 2",
 		"position startpos", "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5", "position startpos moves e2e4 e2e4",
 		"position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1",
 		"position fen 8/8/8/8/8/8/8/8 w - - 0 1", "position fen 7k/8/8/8/8/8/5PPP/r5K1 w - - 0 1", "position fen k7/8/8/8/8/8/5q2/7K w - -",

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"azar/eval/nnue"
 	"azar/search"
 	"azar/search/hidden"
 	"azar/variants/chess"
@@ -65,8 +66,9 @@ type Protocol struct {
 	cur      game
 	spy      *spyGame
 	lucky    *luckyGame
-	strength strength  // Level / UCI_LimitStrength / UCI_Elo (level.go)
-	book     bookState // OwnBook and BookFile (book.go)
+	strength strength   // Level / UCI_LimitStrength / UCI_Elo (level.go)
+	book     bookState  // OwnBook and BookFile (book.go)
+	nn       netSession // UseNNUE / EvalFile (nnue.go)
 
 	job    *job        // the running or last search / perft, or nil
 	broken atomic.Bool // the engine panicked; rebuild it before the next command
@@ -106,6 +108,7 @@ func New(in io.Reader, out io.Writer, opts ...Option) *Protocol {
 		maxHashMB:  DefaultMaxHashMB,
 		maxThreads: DefaultMaxThreads,
 		strength:   newStrength(),
+		nn:         netSession{load: nnue.Load},
 		openLog: func(path string) (io.WriteCloser, error) {
 			return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		},

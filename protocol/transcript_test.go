@@ -101,7 +101,7 @@ func TestHandshake(t *testing.T) {
 		"option name Debug Log File type string default <empty>",
 	}
 	// The strength levels, then each game's options in registry order:
-	// chess's feature switches (in field order) and book, spy, lucky.
+	// chess's feature switches (in field order), book and network, spy, lucky.
 	want = append(want,
 		"option name Level type spin default 0 min 0 max 6",
 		"option name UCI_LimitStrength type check default false",
@@ -113,6 +113,7 @@ func TestHandshake(t *testing.T) {
 		want = append(want, fmt.Sprintf("option name %s type check default %v", features.Type().Field(i).Name, features.Field(i).Bool()))
 	}
 	want = append(want, "option name OwnBook type check default false", "option name BookFile type string default <empty>")
+	want = append(want, "option name UseNNUE type check default false", "option name EvalFile type string default <empty>")
 	want = append(want,
 		"option name SpyRevealPolicy type combo default search var search var never var asap",
 		"option name SpyWorlds type spin default 16 min 1 max 64",

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"azar/eval"
+	"azar/eval/nnue"
 	"azar/variants/chess"
 )
 
@@ -54,10 +55,11 @@ func (e *Engine) SetOptions(o Options) {
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
 		e.tt = NewTT(o.HashMB)
 	}
-	if len(e.threads) != o.Threads {
+	if len(e.threads) != o.Threads || o.Network != e.opts.Network {
+		e.opts.Network = o.Network
 		e.threads = make([]*thread, o.Threads)
 		for i := range e.threads {
-			e.threads[i] = &thread{e: e, id: i, ev: eval.NewEvaluator()}
+			e.threads[i] = e.newThread(i)
 		}
 		e.nodeCount = make([]atomic.Uint64, o.Threads)
 	}
@@ -69,8 +71,18 @@ func (e *Engine) SetOptions(o Options) {
 func (e *Engine) NewGame() {
 	e.tt.Clear()
 	for i := range e.threads {
-		e.threads[i] = &thread{e: e, id: i, ev: eval.NewEvaluator()}
+		e.threads[i] = e.newThread(i)
 	}
+}
+
+// newThread is a fresh worker; it evaluates with the network when the
+// options name one.
+func (e *Engine) newThread(id int) *thread {
+	t := &thread{e: e, id: id, ev: eval.NewEvaluator()}
+	if e.opts.Network != nil {
+		t.nn = nnue.NewStack(e.opts.Network)
+	}
+	return t
 }
 
 // PonderHit turns a running ponder search into a normal timed search: the
@@ -177,6 +189,9 @@ func (e *Engine) Search(ctx context.Context, pos *chess.Position, l Limits, repo
 	var wg sync.WaitGroup
 	for _, t := range e.threads {
 		t.pos = pos.Clone()
+		if t.nn != nil {
+			t.nn.Reset(t.pos)
+		}
 		t.nodes, t.pollAt = 0, 0
 		t.rootMoves = t.rootMoves[:0]
 		for _, m := range roots {

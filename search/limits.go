@@ -3,6 +3,7 @@ package search
 import (
 	"time"
 
+	"azar/eval/nnue"
 	"azar/variants/chess"
 )
 
@@ -55,6 +56,9 @@ type Options struct {
 	MultiPV      int
 	MoveOverhead time.Duration
 	Features     Features
+	// Network, when not nil, gives the static evaluation instead of the
+	// hand-crafted one (eval/nnue, docs/nnue.md); nil is the default.
+	Network *nnue.Network
 }
 
 // DefaultOptions are the settings a fresh engine starts with.

@@ -4,16 +4,20 @@ import (
 	"math"
 
 	"azar/eval"
+	"azar/eval/nnue"
 	"azar/variants/chess"
 )
 
 // thread is one Lazy SMP worker: its own position copy, evaluator and
 // ordering tables; only the transposition table is shared.
 type thread struct {
-	e        *Engine
-	id       int
-	pos      *chess.Position
-	ev       *eval.Evaluator
+	e   *Engine
+	id  int
+	pos *chess.Position
+	ev  *eval.Evaluator
+	// nn follows the position with network accumulators when the engine
+	// evaluates with a network; nil otherwise.
+	nn       *nnue.Stack
 	nodes    uint64
 	pollAt   uint64 // the node count of the next look at the limits
 	seldepth int
@@ -103,7 +107,28 @@ func (t *thread) isDraw() bool {
 	return p.Rule50() >= 100 || p.IsRepeated() || p.InsufficientMaterial(true)
 }
 
-func (t *thread) evaluate() int { return t.ev.Evaluate(t.pos) }
+func (t *thread) evaluate() int {
+	if t.nn != nil {
+		return t.nn.Evaluate(t.pos)
+	}
+	return t.ev.Evaluate(t.pos)
+}
+
+// makeMove and unmakeMove play and take back m on the thread's position,
+// keeping the network's accumulators in step when there is a network.
+func (t *thread) makeMove(m chess.Move) {
+	if t.nn != nil {
+		t.nn.Push(t.pos, m)
+	}
+	t.pos.Make(m)
+}
+
+func (t *thread) unmakeMove() {
+	t.pos.Unmake()
+	if t.nn != nil {
+		t.nn.Pop()
+	}
+}
 
 // search is the principal-variation alpha-beta search of a non-root node.
 func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
@@ -181,11 +206,11 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// endings (zugzwang) nor twice in a row.
 		if f.NullMove && excluded == chess.NoMove && depth >= 3 && staticEval >= beta && !t.stack[ply+1].nullMove && t.hasNonPawnMaterial() {
 			r := 3 + depth/4 + min(3, (staticEval-beta)/200)
-			p.Make(chess.NullMove)
+			t.makeMove(chess.NullMove)
 			st.nullMove = true
 			st.piece = chess.NoPiece
 			score := -t.search(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
-			p.Unmake()
+			t.unmakeMove()
 			st.nullMove = false
 			if t.e.stopped.Load() {
 				return 0
@@ -288,7 +313,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			t.e.reportCurrMove(m, moveCount+t.pvIdx)
 		}
 		st.piece, st.to = p.At(m.From()), m.To()
-		p.Make(m)
+		t.makeMove(m)
 		ext := 0
 		if ply < 2*t.rootDepth {
 			if (givesCheck && f.CheckExtension) || (singular && m == ttMove) {
@@ -330,7 +355,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 				score = -t.search(-beta, -alpha, newDepth, ply+1, false)
 			}
 		}
-		p.Unmake()
+		t.unmakeMove()
 		if t.e.stopped.Load() {
 			return 0
 		}
@@ -534,9 +559,9 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			}
 			t.e.tt.prefetch(p.KeyAfter(m))
 		}
-		p.Make(m)
+		t.makeMove(m)
 		score := -t.qsearch(-beta, -alpha, ply+1)
-		p.Unmake()
+		t.unmakeMove()
 		if t.e.stopped.Load() {
 			return 0
 		}

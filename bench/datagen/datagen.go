@@ -1,7 +1,10 @@
-// Package datagen plays Azar against itself to make the positions the
-// evaluation tuner learns from (eval/tune): every game starts with a few
-// random moves for variety, is played with a fixed node budget per move,
-// and each quiet position of it is written with the game's result.
+// Package datagen plays Azar against itself to make training positions:
+// text lines "FEN ; R" for the Texel tuner (eval/tune), or the 32-byte
+// records of eval/nnue/record for the network trainer (eval/nnue/train).
+// Every game starts with a few random moves for variety, is played with a
+// fixed node budget per move and adjudicated (Adjudication), and each quiet
+// position of it is written with the game's result and, in the binary
+// format, the search's score.
 package datagen
 
 import (
@@ -10,9 +13,38 @@ import (
 	"io"
 	"sync"
 
+	"azar/eval/nnue/record"
 	"azar/search"
 	"azar/variants/chess"
 )
+
+// Format is the output format.
+type Format uint8
+
+// The output formats.
+const (
+	// Text lines "FEN ; R", R 1.0, 0.5 or 0.0 from White's view.
+	Text Format = iota
+	// Binary records (eval/nnue/record): score and result from White's view.
+	Binary
+)
+
+// Adjudication ends games whose outcome is clear, saving the time of
+// playing out won endgames and dead draws.
+type Adjudication struct {
+	// A win: the score stays at or beyond WinScore (centipawns, either
+	// sign) for WinPlies consecutive plies. WinPlies 0 turns it off.
+	WinScore, WinPlies int
+	// A draw: from move DrawMove on, the score stays within ±DrawScore
+	// for DrawPlies consecutive plies. DrawPlies 0 turns it off.
+	DrawMove, DrawScore, DrawPlies int
+}
+
+// DefaultAdjudication: win at ±2000 for 6 plies, draw after move 40 at
+// ±10 for 8 plies.
+func DefaultAdjudication() Adjudication {
+	return Adjudication{WinScore: 2000, WinPlies: 6, DrawMove: 40, DrawScore: 10, DrawPlies: 8}
+}
 
 // Config controls a run.
 type Config struct {
@@ -21,6 +53,8 @@ type Config struct {
 	RandomPlies int    // random opening plies before the engines play
 	Seed        uint64
 	Workers     int
+	Format      Format
+	Adjudicate  Adjudication
 }
 
 type rng struct{ s uint64 }
@@ -32,9 +66,9 @@ func (r *rng) next() uint64 {
 	return r.s
 }
 
-// Run plays cfg.Games games and writes lines "FEN ; R" with R 1.0, 0.5 or
-// 0.0 from White's view. Output order depends on scheduling; the set of
-// games depends only on the seed.
+// Run plays cfg.Games games and writes their quiet positions in
+// cfg.Format. Output order depends on scheduling; the set of games depends
+// only on the seed.
 func Run(ctx context.Context, cfg Config, out io.Writer) (positions int, err error) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -47,14 +81,13 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (positions int, err err
 			opts.HashMB = 8
 			e := search.New(opts)
 			for g := range jobs {
-				lines := playGame(ctx, e, cfg, uint64(g))
+				g := playGame(ctx, e, cfg, uint64(g))
+				b, n := g.encode(cfg.Format)
 				mu.Lock()
-				for _, l := range lines {
-					if _, werr := io.WriteString(out, l); werr != nil && err == nil {
-						err = werr
-					}
+				if _, werr := out.Write(b); werr != nil && err == nil {
+					err = werr
 				}
-				positions += len(lines)
+				positions += n
 				mu.Unlock()
 			}
 		}()
@@ -67,79 +100,102 @@ func Run(ctx context.Context, cfg Config, out io.Writer) (positions int, err err
 	return positions, err
 }
 
-// adjudication: a game whose score stays beyond this for both sides' moves
-// is decided (saves time on won endgames the tuner learns nothing from).
-const (
-	resignScore = 1500
-	resignPlies = 6
-	maxPlies    = 400
-)
+// game is one played game's kept positions and its result.
+type game struct {
+	fens    []string
+	records []record.Record
+	result  uint8 // record.BlackWins, Draw or WhiteWins
+}
 
-func playGame(ctx context.Context, e *search.Engine, cfg Config, game uint64) []string {
-	r := rng{cfg.Seed*0x9E3779B97F4A7C15 + game*0xD1B54A32D192ED03 + 1}
+func (g *game) encode(f Format) ([]byte, int) {
+	var b []byte
+	if f == Binary {
+		b = make([]byte, len(g.records)*record.Size)
+		for i := range g.records {
+			g.records[i].Result = g.result
+			g.records[i].Encode(b[i*record.Size:])
+		}
+		return b, len(g.records)
+	}
+	r := [3]string{"0.0", "0.5", "1.0"}[g.result]
+	for _, fen := range g.fens {
+		b = fmt.Appendf(b, "%s ; %s\n", fen, r)
+	}
+	return b, len(g.fens)
+}
+
+const maxPlies = 400
+
+func playGame(ctx context.Context, e *search.Engine, cfg Config, n uint64) game {
+	var g game
+	r := rng{cfg.Seed*0x9E3779B97F4A7C15 + n*0xD1B54A32D192ED03 + 1}
 	pos := chess.NewPosition()
 	e.NewGame()
 	var l chess.MoveList
 	for i := 0; i < cfg.RandomPlies; i++ {
 		pos.GenerateLegal(&l)
 		if l.N == 0 {
-			return nil
+			return game{}
 		}
 		pos.Make(l.Moves[r.next()%uint64(l.N)])
 	}
-	var fens []string
-	result := ""
-	big := 0
-	for ply := 0; ply < maxPlies && ctx.Err() == nil; ply++ {
+	adj := cfg.Adjudicate
+	decided := false
+	winRun, drawRun := 0, 0
+	g.result = record.Draw
+	for ply := 0; ply < maxPlies && ctx.Err() == nil && !decided; ply++ {
 		if st := pos.Status(false); st != chess.Ongoing {
 			switch {
 			case st == chess.Checkmate && pos.Side() == chess.White:
-				result = "0.0"
+				g.result = record.BlackWins
 			case st == chess.Checkmate:
-				result = "1.0"
-			default:
-				result = "0.5"
+				g.result = record.WhiteWins
 			}
 			break
 		}
 		res := e.Search(ctx, pos, search.Limits{Nodes: cfg.Nodes}, nil)
 		if res.Move == chess.NoMove {
-			return nil
+			return game{}
 		}
 		whiteScore := res.Score
 		if pos.Side() == chess.Black {
 			whiteScore = -whiteScore
 		}
-		if whiteScore > resignScore || whiteScore < -resignScore {
-			big++
-			if big >= resignPlies {
-				result = "1.0"
+		if adj.WinPlies > 0 && (whiteScore >= adj.WinScore || whiteScore <= -adj.WinScore) {
+			if winRun++; winRun >= adj.WinPlies {
+				g.result = record.WhiteWins
 				if whiteScore < 0 {
-					result = "0.0"
+					g.result = record.BlackWins
 				}
-				break
+				decided = true
 			}
 		} else {
-			big = 0
+			winRun = 0
 		}
-		// Quiet positions only: the tuner compares the static eval with
-		// the result, which is meaningless in the middle of a capture
-		// sequence or in check.
+		if adj.DrawPlies > 0 && pos.FullMove() >= adj.DrawMove && whiteScore <= adj.DrawScore && whiteScore >= -adj.DrawScore {
+			if drawRun++; drawRun >= adj.DrawPlies {
+				decided = true
+			}
+		} else {
+			drawRun = 0
+		}
+		// Quiet positions only: the static evaluation is compared with
+		// the result and the search score, which mean little in the
+		// middle of a capture sequence, in check, or near a mate.
 		if !pos.InCheck() && pos.At(res.Move.To()) == chess.NoPiece && res.Move.Kind() == chess.KindNormal &&
 			res.Score > -search.MateBound && res.Score < search.MateBound {
-			fens = append(fens, pos.FEN())
+			if cfg.Format == Binary {
+				if rec, err := record.FromPosition(pos, res.Score, record.Draw); err == nil {
+					g.records = append(g.records, rec)
+				}
+			} else {
+				g.fens = append(g.fens, pos.FEN())
+			}
 		}
 		pos.Make(res.Move)
 	}
 	if ctx.Err() != nil {
-		return nil // an interrupted game has no result to learn from
+		return game{} // an interrupted game has no result to learn from
 	}
-	if result == "" {
-		result = "0.5"
-	}
-	lines := make([]string, len(fens))
-	for i, f := range fens {
-		lines[i] = fmt.Sprintf("%s ; %s\n", f, result)
-	}
-	return lines
+	return g
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"azar/bench"
+	"azar/eval/nnue"
 	"azar/search"
 )
 
@@ -14,7 +15,8 @@ import (
 func runBench(args []string, out, _ io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position; a bare DEPTH argument (OpenBench's form) sets it too")
-	bare, err := parseFlags(fs, "azar bench [DEPTH]", args, out)
+	evalFile := fs.String("evalfile", "", "evaluate with this network file (docs/nnue.md) instead of the hand-crafted evaluation")
+	bare, err := parseFlags(fs, "azar bench [DEPTH] [-evalfile FILE]", args, out)
 	if err != nil {
 		return err
 	}
@@ -24,7 +26,13 @@ func runBench(args []string, out, _ io.Writer) error {
 	if *depth < 1 || *depth > 64 {
 		return fmt.Errorf("bench depth %d out of range 1..64", *depth)
 	}
-	res, err := bench.Run(*depth, search.DefaultOptions(), out)
+	opts := search.DefaultOptions()
+	if *evalFile != "" {
+		if opts.Network, err = nnue.Load(*evalFile); err != nil {
+			return err
+		}
+	}
+	res, err := bench.Run(*depth, opts, out)
 	if err != nil {
 		return err
 	}

@@ -39,13 +39,14 @@ func commands() []subcommand {
 		{"perft", "count the leaf nodes of the move tree: azar perft [DEPTH] [-fen FEN]", runPerft},
 		{"bench", "fixed-depth search of 50 positions; last line \"N nodes M nps\" (OpenBench)", runBench},
 		{"match", "play engines against each other as referee: Elo, SPRT, PGN; card variants too", runMatch},
-		{"datagen", "self-play positions labelled with the result, for the evaluation tuner", runDatagen},
+		{"datagen", "self-play positions labelled with the result, for the tuner (text) or the network trainer (-format bin)", runDatagen},
 		{"tune", "Texel tuner that rewrites eval/weights.go", runTune},
 		{"book", "Polyglot opening books: azar book probe -book FILE [-fen FEN], azar book build -pgn FILE -out FILE", runBook},
 		{"hint", "the engine's best move in a position: azar hint [-fen FEN | -pgn FILE]", runHint},
 		{"analyze", "post-game analysis: evaluations, best moves, accuracy, blunders; JSON, SVG, PGN", runAnalyze},
 		{"serve", "the browser app: azar serve [-addr 127.0.0.1:8080] [-data DIR] (docs/app.md)", runServe},
 		{"puzzle", "the daily puzzle: azar puzzle [-date D] [-json]; azar puzzle check -date D MOVE...", runPuzzle},
+		{"train-nnue", "train a network on datagen -format bin records (docs/nnue.md)", runTrainNNUE},
 	}
 }
 

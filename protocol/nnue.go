@@ -1,0 +1,94 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"azar/eval/nnue"
+)
+
+// netSession is the network evaluation's state: the options as set, and
+// the network loaded from EvalFile. The chess search evaluates with the
+// network only while UseNNUE is on and a network loaded; the card
+// variants keep the hand-crafted evaluation.
+type netSession struct {
+	use  bool
+	path string
+	net  *nnue.Network
+	load func(path string) (*nnue.Network, error)
+}
+
+// WithNetworkLoader replaces how EvalFile reads a network (fuzzing keeps
+// away from the file system with it).
+func WithNetworkLoader(load func(path string) (*nnue.Network, error)) Option {
+	return func(p *Protocol) { p.nn.load = load }
+}
+
+func (p *Protocol) nnueOptions() []*uciOption {
+	return []*uciOption{
+		{name: "UseNNUE", kind: checkOption, def: "false",
+			set: func(p *Protocol, v string) error { return p.setUseNNUE(strings.EqualFold(v, "true")) }},
+		{name: "EvalFile", kind: stringOption, def: "",
+			set: func(p *Protocol, v string) error { return p.setEvalFile(v) }},
+	}
+}
+
+// errNoNetwork: no network is embedded in the binary yet (docs/nnue.md).
+var errNoNetwork = errors.New("no network: set EvalFile to a network file first (none is built in)")
+
+// setUseNNUE turns the network on (loading EvalFile if it is not loaded)
+// or off. A network that cannot be loaded leaves it off.
+func (p *Protocol) setUseNNUE(on bool) error {
+	if !on {
+		p.nn.use = false
+		p.applyNetwork()
+		return nil
+	}
+	if p.nn.net == nil {
+		if p.nn.path == "" {
+			return errNoNetwork
+		}
+		net, err := p.nn.load(p.nn.path)
+		if err != nil {
+			return fmt.Errorf("cannot load %s: %v", quote(p.nn.path), err)
+		}
+		p.nn.net = net
+	}
+	p.nn.use = true
+	p.applyNetwork()
+	return nil
+}
+
+// setEvalFile records the network file. While UseNNUE is on the file is
+// loaded at once; if that fails the network in use stays.
+func (p *Protocol) setEvalFile(path string) error {
+	if path == p.nn.path && (p.nn.net != nil || !p.nn.use) {
+		return nil
+	}
+	if !p.nn.use || path == "" {
+		if path == "" && p.nn.use {
+			return errNoNetwork
+		}
+		p.nn.path, p.nn.net = path, nil
+		return nil
+	}
+	net, err := p.nn.load(path)
+	if err != nil {
+		return fmt.Errorf("cannot load %s: %v", quote(path), err)
+	}
+	p.nn.path, p.nn.net = path, net
+	p.applyNetwork()
+	return nil
+}
+
+func (p *Protocol) applyNetwork() {
+	var net *nnue.Network
+	if p.nn.use {
+		net = p.nn.net
+	}
+	if p.sopts.Network != net {
+		p.sopts.Network = net
+		p.engine.SetOptions(p.sopts)
+	}
+}
