@@ -57,8 +57,7 @@ type goCommand struct {
 }
 
 var goKeywords = map[string]bool{
-	"wtime": true, "btime": true, "winc": true, "binc": true, "movestogo": true,
-	"depth": true, "nodes": true, "mate": true, "movetime": true, "infinite": true,
+	"movestogo": true, "depth": true, "nodes": true, "mate": true, "movetime": true, "infinite": true,
 	"ponder": true, "searchmoves": true, "perft": true,
 }
 
@@ -88,17 +87,50 @@ func parseGo(args []string, pos *chess.Position) (goCommand, []string) {
 // forever: a GUI that sent a broken limit is not going to send stop, and
 // must get its bestmove.
 func parseGoArgs(args []string, searchMove func(string) error) (g goCommand, problems []string) {
+	return parseGoClocks(args, twoSeatClocks, searchMove)
+}
+
+// twoSeatClocks are the clock letters of a two-seat game: wtime, btime,
+// winc, binc.
+const twoSeatClocks = "wb"
+
+// clockParam reads a clock parameter of a game whose seats' clock letters
+// are letters (in seat order): <letter>time or <letter>inc.
+func clockParam(key, letters string) (seat int, inc, ok bool) {
+	if len(key) < 4 {
+		return 0, false, false
+	}
+	seat = strings.IndexByte(letters, key[0])
+	switch {
+	case seat < 0:
+		return 0, false, false
+	case key[1:] == "time":
+		return seat, false, true
+	case key[1:] == "inc":
+		return seat, true, true
+	}
+	return 0, false, false
+}
+
+// parseGoClocks is parseGoArgs for a game whose seats' clocks are named by
+// letters ("wb": wtime btime winc binc; "rgyb": rtime gtime ytime btime
+// rinc ginc yinc binc).
+func parseGoClocks(args []string, letters string, searchMove func(string) error) (g goCommand, problems []string) {
+	isKey := func(k string) bool {
+		_, _, clock := clockParam(k, letters)
+		return clock || goKeywords[k]
+	}
 	l := &g.limits
 	clock := false
 	seen := map[string]bool{}
 	perft := false
 	for i := 0; i < len(args); i++ {
 		key := args[i]
-		if !goKeywords[key] {
+		if !isKey(key) {
 			// The unknown word and the values after it, up to the
 			// next keyword.
 			j := i + 1
-			for j < len(args) && !goKeywords[args[j]] {
+			for j < len(args) && !isKey(args[j]) {
 				j++
 			}
 			problems = append(problems, fmt.Sprintf("unknown parameter %s ignored", quote(strings.Join(args[i:j], " "))))
@@ -121,7 +153,7 @@ func parseGoArgs(args []string, searchMove func(string) error) (g goCommand, pro
 			// Each faulty move is dropped; with none left, every move
 			// is searched.
 			first := i + 1
-			for i+1 < len(args) && !goKeywords[args[i+1]] {
+			for i+1 < len(args) && !isKey(args[i+1]) {
 				i++
 				if repeated {
 					continue
@@ -135,7 +167,7 @@ func parseGoArgs(args []string, searchMove func(string) error) (g goCommand, pro
 			}
 			continue
 		}
-		if i+1 == len(args) || goKeywords[args[i+1]] {
+		if i+1 == len(args) || isKey(args[i+1]) {
 			if !repeated {
 				problems = append(problems, fmt.Sprintf("%s without a value", key))
 			}
@@ -154,7 +186,12 @@ func parseGoArgs(args []string, searchMove func(string) error) (g goCommand, pro
 			problems = append(problems, fmt.Sprintf("%s %s: %s", key, quote(args[i]), what))
 			continue
 		}
-		if msg := setGoValue(&g, key, n, &clock); msg != "" {
+		if seat, inc, ok := clockParam(key, letters); ok {
+			setClock(l, letters, seat, inc, n)
+			clock = clock || !inc
+			continue
+		}
+		if msg := setGoValue(&g, key, n); msg != "" {
 			problems = append(problems, msg)
 		}
 		perft = perft || key == "perft"
@@ -164,10 +201,16 @@ func parseGoArgs(args []string, searchMove func(string) error) (g goCommand, pro
 		g.perft = 0
 	}
 	if clock {
-		// A clock that is given but empty, or missing while the other
-		// is given, still means "move now", not "no limit".
-		l.WTime = max(l.WTime, time.Millisecond)
-		l.BTime = max(l.BTime, time.Millisecond)
+		// A clock that is given but empty, or missing while another is
+		// given, still means "move now", not "no limit".
+		if letters == twoSeatClocks {
+			l.WTime = max(l.WTime, time.Millisecond)
+			l.BTime = max(l.BTime, time.Millisecond)
+		} else {
+			for i := range letters {
+				l.Clocks[i].Time = max(l.Clocks[i].Time, time.Millisecond)
+			}
+		}
 	}
 	if !clock && l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 && !l.Infinite {
 		if len(problems) > 0 {
@@ -179,20 +222,46 @@ func parseGoArgs(args []string, searchMove func(string) error) (g goCommand, pro
 	return g, problems
 }
 
+// goMillis is a go parameter's milliseconds as a duration, bounded so the
+// conversion cannot overflow.
+func goMillis(n int64) time.Duration {
+	return time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
+}
+
+// setClock sets seat's time (or increment, with inc) to n milliseconds: the
+// two-seat fields for a two-seat game, Clocks otherwise. A negative
+// increment counts as none.
+func setClock(l *search.Limits, letters string, seat int, inc bool, n int64) {
+	ms := goMillis(n)
+	if inc {
+		ms = max(ms, 0)
+	}
+	if letters != twoSeatClocks {
+		if inc {
+			l.Clocks[seat].Inc = ms
+		} else {
+			l.Clocks[seat].Time = ms
+		}
+		return
+	}
+	switch {
+	case seat == 0 && !inc:
+		l.WTime = ms
+	case seat == 0:
+		l.WInc = ms
+	case !inc:
+		l.BTime = ms
+	default:
+		l.BInc = ms
+	}
+}
+
 // setGoValue sets the parameter key of `go` to n, or says why n is out
 // of its range (and leaves it unset).
-func setGoValue(g *goCommand, key string, n int64, clock *bool) string {
+func setGoValue(g *goCommand, key string, n int64) string {
 	l := &g.limits
-	ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
+	ms := goMillis(n)
 	switch key {
-	case "wtime":
-		l.WTime, *clock = ms, true
-	case "btime":
-		l.BTime, *clock = ms, true
-	case "winc":
-		l.WInc = max(ms, 0)
-	case "binc":
-		l.BInc = max(ms, 0)
 	case "movestogo":
 		if n < 0 {
 			return fmt.Sprintf("movestogo %d: want 0 or more", n)

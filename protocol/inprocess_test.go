@@ -14,6 +14,7 @@ import (
 
 	"azar/eval/nnue"
 	"azar/protocol"
+	"azar/variants/chaturanga4"
 	"azar/variants/chess"
 	"azar/variants/lucky"
 	"azar/variants/spy"
@@ -226,6 +227,10 @@ func FuzzCommand(f *testing.F) {
 		"setoption name UCI_Variant value lucky\nsetoption name Lucky_KingCapture value true\nposition startpos moves e2e4 draw\ngo nodes 200",
 		"setoption name UCI_Variant value spy\nsetoption name SpyHoldShare value 101\nsetoption name SpyHoldShare value 0\nposition startpos card spy:Pa\ngo depth 1",
 		"setoption name UCI_Variant value spy\nsetoption name SpyRevealPlies value 129\nsetoption name SpyRevealPlies value 0\nposition startpos card spy:Pa moves e2e4 d7d5 e4e5 d5d4\ngo depth 3",
+		"setoption name UCI_Variant value chaturanga4\nposition startpos moves g2f2 b2b3\ngo depth 2\ngo perft 2\nd\neval",
+		"setoption name UCI_Variant value chaturanga4\nsetoption name C4Policy value maxn\nposition fen 7bK/8/8/yK7/7rK/8/8/gK6gE g rgyb -/-/-/- 0 1 moves h1h4\ngo nodes 300 searchmoves a5a4",
+		"setoption name UCI_Variant value chaturanga4\nsetoption name C4_ExtendedInsufficient value true\ngo rtime 50 gtime 50 ytime 50 btime 50 rinc 1\ngo wtime 10",
+		"setoption name UCI_Variant value chaturanga4\nposition fen 7rK/8/8/8/8/8/8/8 r r--- -/-/-/- 0 1\ngo depth 2",
 		"xyzzy", "\x00\xff", "go \u00a0 depth 1", "position startpos moves " + strings.Repeat("g1f3 g8f6 f3g1 f6g8 ", 30),
 	} {
 		f.Add(s)
@@ -311,6 +316,23 @@ func checkFuzzBestmove(t *testing.T, p *protocol.Protocol, out *sink, delta []st
 		}
 		tok, _ := strings.CutPrefix(best, "bestmove ")
 		if _, err := st.ParseAction(tok); err != nil {
+			t.Fatalf("bestmove %q is illegal in %s: %v", tok, fen, err)
+		}
+		return
+	}
+	if slices.ContainsFunc(out.lines()[before:], prefix("Pools: ")) {
+		// Four-player chaturanga: the C4N holds no history, so a game
+		// over by repetition reads as live; a pass is 0000.
+		pos, err := chaturanga4.ParseC4N(fen)
+		if err != nil {
+			t.Fatalf("d printed an unreadable C4N %q: %v", fen, err)
+		}
+		over := slices.ContainsFunc(out.lines()[before:], prefix("Status: over"))
+		tok, _ := strings.CutPrefix(best, "bestmove ")
+		if over && tok == "0000" {
+			return
+		}
+		if _, err := pos.ParseMove(tok); err != nil {
 			t.Fatalf("bestmove %q is illegal in %s: %v", tok, fen, err)
 		}
 		return

@@ -66,6 +66,7 @@ type Protocol struct {
 	cur      game
 	spy      *spyGame
 	lucky    *luckyGame
+	c4       *chaturangaGame
 	strength strength   // Level / UCI_LimitStrength / UCI_Elo (level.go)
 	book     bookState  // OwnBook and BookFile (book.go)
 	nn       netSession // UseNNUE / EvalFile (nnue.go)

@@ -42,7 +42,8 @@ type game interface {
 func (p *Protocol) newRegistry() []game {
 	p.spy = &spyGame{p: p}
 	p.lucky = &luckyGame{p: p}
-	return []game{chessGame{p}, p.spy, p.lucky}
+	p.c4 = newChaturangaGame(p)
+	return []game{chessGame{p}, p.spy, p.lucky, p.c4}
 }
 
 // variantNames lists the session's variants.

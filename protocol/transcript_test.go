@@ -97,7 +97,7 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
-		"option name UCI_Variant type combo default chess var chess var spy var lucky",
+		"option name UCI_Variant type combo default chess var chess var spy var lucky var chaturanga4",
 		"option name Debug Log File type string default <empty>",
 	}
 	// The strength levels, then each game's options in registry order:
@@ -123,6 +123,10 @@ func TestHandshake(t *testing.T) {
 		"option name SpyDrawClaims type combo default automatic var automatic var fide",
 	)
 	want = append(want, luckyOptionLines()...)
+	want = append(want,
+		"option name C4_ExtendedInsufficient type check default false",
+		"option name C4Policy type combo default paranoid var paranoid var brs var maxn",
+	)
 	want = append(want, "uciok")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

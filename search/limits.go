@@ -23,9 +23,29 @@ type Limits struct {
 	// MultiPV, when above the engine's MultiPV option, widens this search
 	// alone (a strength level chooses among that many candidates).
 	MultiPV int
+	// Clocks are the seats' clocks of a game of more than two seats
+	// (go rtime gtime ytime btime ...), indexed by seat; two-seat games
+	// use WTime, BTime, WInc and BInc.
+	Clocks [MaxSeats]Clock
 }
 
+// MaxSeats bounds the seats of a game (four-player chaturanga has four).
+const MaxSeats = 4
+
+// Clock is one seat's time left and increment.
+type Clock struct{ Time, Inc time.Duration }
+
 func (l Limits) timed() bool { return l.WTime > 0 || l.BTime > 0 || l.MoveTime > 0 }
+
+// ForSeat returns the limits with seat's clock (from Clocks) as the clock
+// of the side to move (WTime, WInc), so that a game of more than two seats
+// budgets its time with the same time manager as chess: the other seats'
+// clocks do not change how long this seat may think.
+func (l Limits) ForSeat(seat int) Limits {
+	c := l.Clocks[seat]
+	l.WTime, l.WInc, l.BTime, l.BInc = c.Time, c.Inc, 0, 0
+	return l
+}
 
 // Features switches the search's pruning and ordering techniques on and off,
 // so that each can be measured (A/B matches, `azar bench` node counts).

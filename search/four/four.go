@@ -87,16 +87,22 @@ func timePolicy() search.TimePolicy {
 	return search.TimePolicy{MovesToGo: 40, HardFactor: 3, HardShare: 0.25}
 }
 
-// Search finds the move for the seat to move in st under the limits. The
-// clock of that seat is read from l.WTime and l.WInc (until search.Limits
-// has a clock per seat). It reports each completed iteration and returns
+// Search finds the move for the seat to move in st under the limits; the
+// seat's clock is its entry of l.Clocks. It reports each completed iteration and returns
 // when the limits are reached or ctx is cancelled; st is not modified.
 func (e *Engine) Search(ctx context.Context, st *chaturanga4.State, l search.Limits, report func(Info)) Result {
+	return e.SearchAmong(ctx, st, l, nil, report)
+}
+
+// SearchAmong is Search choosing among only, when it names some moves (a
+// GUI's searchmoves).
+func (e *Engine) SearchAmong(ctx context.Context, st *chaturanga4.State, l search.Limits, only []variants.Action, report func(Info)) Result {
 	start := time.Now()
 	if st.ToAct() < 0 {
 		e.tt.NewSearch()
 		return Result{}
 	}
+	l = l.ForSeat(int(st.Position().ToMove()))
 	g := newGame(st.Position().Clone())
 	cfg := core.Config{
 		Table:    e.tt,
@@ -104,7 +110,7 @@ func (e *Engine) Search(ctx context.Context, st *chaturanga4.State, l search.Lim
 		PollMask: 1023,
 		Clock:    search.NewTimeManager(start, l, chess.White, e.opts.MoveOverhead, timePolicy()),
 	}
-	return e.s.Search(ctx, g, cfg, l, nil, report)
+	return e.s.Search(ctx, g, cfg, l, only, report)
 }
 
 // game adapts a position to the core. The seat to move at the start is

@@ -12,6 +12,9 @@ import (
 // Yellow, Black; an action is a Move.
 type State struct {
 	pos *Position
+	// movesOnly: the draw rules are not applied (ToAct and Legal see only
+	// the moves, as perft counts them).
+	movesOnly bool
 }
 
 // NewState returns a game at the start position under opts.
@@ -24,6 +27,20 @@ func NewState(opts Options) *State {
 // StateFrom wraps a position (which the state then owns).
 func StateFrom(p *Position) *State { return &State{pos: p} }
 
+// PerftState wraps a position for counting moves: the draw rules are not
+// applied, so the tree ends only where one seat is left (Position.Perft's
+// rules).
+func PerftState(p *Position) *State { return &State{pos: p, movesOnly: true} }
+
+// over reports the end of the game, by the draw rules too unless the
+// state counts moves only.
+func (s *State) over() bool {
+	if s.movesOnly {
+		return s.pos.GameOver()
+	}
+	return s.pos.Status().Over
+}
+
 // Position is the game's position (not to be changed but through the
 // state).
 func (s *State) Position() *Position { return s.pos }
@@ -33,7 +50,7 @@ func (s *State) Players() int { return Seats }
 
 // ToAct is the seat to move, or NoPlayer once the game is over.
 func (s *State) ToAct() variants.Player {
-	if s.pos.Status().Over {
+	if s.over() {
 		return variants.NoPlayer
 	}
 	return variants.Player(s.pos.toMove)
@@ -41,7 +58,7 @@ func (s *State) ToAct() variants.Player {
 
 // Legal appends the legal moves (none once the game is over).
 func (s *State) Legal(buf []variants.Action) []variants.Action {
-	if s.pos.Status().Over {
+	if s.over() {
 		return buf
 	}
 	var l MoveList
@@ -57,7 +74,7 @@ func (s *State) Chances(buf []variants.Outcome) []variants.Outcome { return buf 
 
 // Apply plays a after checking it is legal.
 func (s *State) Apply(a variants.Action) error {
-	if s.pos.Status().Over {
+	if s.over() {
 		return fmt.Errorf("the game is over: %w", variants.ErrIllegal)
 	}
 	m := Move(a)
@@ -85,7 +102,7 @@ func (s *State) Result() (bool, []float64, string) {
 
 // ParseAction reads a move token (Position.ParseMove).
 func (s *State) ParseAction(tok string) (variants.Action, error) {
-	if s.pos.Status().Over {
+	if s.over() {
 		return 0, fmt.Errorf("move %s: the game is over: %w", tok, variants.ErrIllegal)
 	}
 	m, err := s.pos.ParseMove(tok)
@@ -99,7 +116,7 @@ func (s *State) FormatAction(a variants.Action) string { return Move(a).String()
 func (s *State) Encode() string { return s.pos.C4N() }
 
 // Clone returns an independent copy.
-func (s *State) Clone() variants.State { return &State{pos: s.pos.Clone()} }
+func (s *State) Clone() variants.State { return &State{pos: s.pos.Clone(), movesOnly: s.movesOnly} }
 
 // Set changes a rule option by its name in the rules (extended_insufficient
 // = true or false).
