@@ -21,6 +21,7 @@ import (
 
 	"azar/eval"
 	"azar/search"
+	"azar/search/core"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/spy"
@@ -137,7 +138,7 @@ type Result struct {
 // Engine searches spy-chess positions. One search at a time.
 type Engine struct {
 	opts      Options
-	tt        *table
+	tt        *core.Table
 	pondering atomic.Bool
 }
 
@@ -158,13 +159,13 @@ func (e *Engine) SetOptions(o Options) {
 	o.HoldShare = min(max(0, o.HoldShare), 100)
 	o.RevealPlies = min(max(0, o.RevealPlies), AllPlies)
 	if e.tt == nil || o.HashMB != e.opts.HashMB {
-		e.tt = newTable(o.HashMB)
+		e.tt = core.NewTable(o.HashMB)
 	}
 	e.opts = o
 }
 
 // NewGame forgets what earlier searches learnt.
-func (e *Engine) NewGame() { e.tt.clear() }
+func (e *Engine) NewGame() { e.tt.Clear() }
 
 // PonderHit makes a ponder search a normal timed one.
 func (e *Engine) PonderHit() { e.pondering.Store(false) }
@@ -188,7 +189,7 @@ type world struct {
 func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, only []variants.Action, report func(Info)) Result {
 	start := time.Now()
 	e.pondering.Store(l.Ponder)
-	e.tt.newSearch()
+	e.tt.NewSearch()
 
 	roots := e.rootActions(st, only)
 	if len(roots) == 0 {
@@ -268,7 +269,7 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 		reported = res.Action
 		if report != nil {
 			report(Info{Depth: depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
-				HashFull: e.tt.hashFull(), Worlds: len(worlds), PV: bestPV(worlds, roots, res.Action)})
+				HashFull: e.tt.HashFull(), Worlds: len(worlds), PV: bestPV(worlds, roots, res.Action)})
 		}
 		if len(roots) == 1 && !l.Infinite && !e.pondering.Load() {
 			break
@@ -294,7 +295,7 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 		// The worlds that finished an interrupted depth changed the
 		// choice: say so before the bestmove.
 		report(Info{Depth: res.Depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
-			HashFull: e.tt.hashFull(), Worlds: len(worlds), PV: []variants.Action{res.Action}})
+			HashFull: e.tt.HashFull(), Worlds: len(worlds), PV: []variants.Action{res.Action}})
 	}
 	res.Nodes = t.nodes
 	e.waitIfRequired(ctx, l)

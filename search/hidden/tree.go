@@ -241,16 +241,16 @@ func (t *searcher) negamax(alpha, beta, depth, ply int) int {
 	// position (and own spy) orders this world's search.
 	hintKey := s.Key() ^ uint64(s.SpySquare(t.rootSide))<<58
 	ttAct := t.hints[hintKey&hintMask]
-	if e, ok := t.e.tt.probe(key); ok {
-		if e.act != 0 {
-			ttAct = e.act
+	if e, ok := t.e.tt.Probe(key); ok {
+		if e.Action != 0 {
+			ttAct = e.Action
 		}
-		if int(e.depth) >= depth {
-			v := scoreFromTT(int(e.score), ply)
+		if int(e.Depth) >= depth {
+			v := scoreFromTT(int(e.Value), ply)
 			switch {
-			case e.bound == search.BoundExact,
-				e.bound == search.BoundLower && v >= beta,
-				e.bound == search.BoundUpper && v <= alpha:
+			case e.Bound == search.BoundExact,
+				e.Bound == search.BoundLower && v >= beta,
+				e.Bound == search.BoundUpper && v <= alpha:
 				return v
 			}
 		}
@@ -336,7 +336,7 @@ func (t *searcher) negamax(alpha, beta, depth, ply int) int {
 	case best > origAlpha:
 		bound = search.BoundExact
 	}
-	t.e.tt.store(key, bestAct, scoreToTT(best, ply), depth, bound)
+	t.e.tt.Store(key, bestAct, scoreToTT(best, ply), depth, bound)
 	if bestAct != 0 && bound != search.BoundUpper {
 		t.hints[hintKey&hintMask] = bestAct
 	}
