@@ -40,7 +40,10 @@ type Info struct {
 	Nodes    uint64
 	Time     time.Duration
 	HashFull int
-	PV       []variants.Action // up to the first chance node or change of seat
+	PV       []variants.Action // see searcher.pv
+	// Seats, in a game of more than two seats, is each seat's value (its
+	// static value against the others) at the end of the PV.
+	Seats []int
 }
 
 // Result is the outcome of a search.
@@ -165,7 +168,8 @@ func (e *Searcher) Search(ctx context.Context, g Game, cfg Config, l search.Limi
 		res.Action, res.Score, res.Depth = best, score, depth
 		lastIter = clk.Elapsed() - iterStart
 		if report != nil {
-			info := Info{Depth: depth, SelDepth: s.seldep, Score: score, Nodes: s.nodes, Time: clk.Elapsed(), PV: pv(g, cfg.Table, best, drew)}
+			info := Info{Depth: depth, SelDepth: s.seldep, Score: score, Nodes: s.nodes, Time: clk.Elapsed(), PV: s.pv(best, drew)}
+			s.seatScores(&info)
 			if cfg.Table != nil {
 				info.HashFull = cfg.Table.HashFull()
 			}
@@ -295,10 +299,13 @@ func (s *searcher) rootSearch(roots []rootAction, depth int, drew bool, alpha, b
 	return bestI, first, best
 }
 
-// pv is the best action followed by the table's actions of the same seat,
-// up to the first chance node or change of seat (or a missing or stale
-// entry).
-func pv(g Game, tt *Table, best variants.Action, drew bool) []variants.Action {
+// pv is the best action followed by the table's actions. In a game with
+// chance events it stops at the first chance node or change of seat (the
+// table holds the other side's replies only from deeper searches); in
+// others it follows the seats, through BRS+'s rival layers as the search
+// keyed them. It stops at a missing or stale entry.
+func (s *searcher) pv(best variants.Action, drew bool) []variants.Action {
+	g, tt := s.g, s.tt
 	pv := []variants.Action{best}
 	if tt == nil {
 		return pv
@@ -306,25 +313,41 @@ func pv(g Game, tt *Table, best variants.Action, drew bool) []variants.Action {
 	g.Apply(best)
 	n := 1
 	var buf []variants.Action
+	branched := false
 	for len(pv) < 16 {
 		who := g.ToAct()
-		if who < 0 || int(who) != g.Side() {
+		if who < 0 || (s.chance != nil && int(who) != g.Side()) {
 			break
 		}
 		k := g.Key()
-		if drew && !g.TurnStart() {
+		rival := s.brs && int(who) != s.root
+		switch {
+		case s.chance == nil:
+			if rival && branched {
+				k ^= branchedKey
+			}
+		case drew && !g.TurnStart():
 			k ^= drewKey
 		}
 		ent, ok := tt.Probe(k)
-		if !ok || ent.Action == 0 {
+		if (!ok || ent.Action == 0) && s.chance != nil {
 			k ^= drewKey
-			if ent, ok = tt.Probe(k); !ok || ent.Action == 0 {
-				break
-			}
+			ent, ok = tt.Probe(k)
+		}
+		if !ok || ent.Action == 0 {
+			break
 		}
 		buf = g.Legal(buf[:0])
 		if !slices.Contains(buf, ent.Action) {
 			break
+		}
+		switch {
+		case !rival:
+			branched = false
+		case !branched:
+			// The layer branches at the first rival that does not play
+			// its default.
+			branched = ent.Action != buf[s.defaultAction(buf)]
 		}
 		pv = append(pv, ent.Action)
 		g.Apply(ent.Action)
@@ -334,4 +357,21 @@ func pv(g Game, tt *Table, best variants.Action, drew bool) []variants.Action {
 		g.Undo()
 	}
 	return pv
+}
+
+// seatScores sets info.Seats, in a game of more than two seats: each
+// seat's static value at the end of the PV.
+func (s *searcher) seatScores(info *Info) {
+	if s.seats == nil {
+		return
+	}
+	for _, a := range info.PV {
+		s.g.Apply(a)
+	}
+	v := make([]int, s.n)
+	s.seats.EvaluateSeats(EvalMidTurn, v)
+	for range info.PV {
+		s.g.Undo()
+	}
+	info.Seats = v
 }

@@ -351,7 +351,8 @@ func (e *Searcher) iterateMaxN(ctx context.Context, s *searcher, roots []rootAct
 		res.Action, res.Score, res.Depth = r.a, bv, depth
 		lastIter = clk.Elapsed() - iterStart
 		if report != nil {
-			info := Info{Depth: depth, SelDepth: s.seldep, Score: bv, Nodes: s.nodes, Time: clk.Elapsed(), PV: []variants.Action{r.a}}
+			info := Info{Depth: depth, SelDepth: s.seldep, Score: bv, Nodes: s.nodes, Time: clk.Elapsed(), PV: s.pv(r.a, false)}
+			s.seatScores(&info)
 			if s.tt != nil {
 				info.HashFull = s.tt.HashFull()
 			}

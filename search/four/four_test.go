@@ -216,3 +216,27 @@ func TestStops(t *testing.T) {
 		}
 	}
 }
+
+// TestReports: each iteration's report has a PV of legal moves through
+// the seats, starting with the move chosen, and a value per seat.
+func TestReports(t *testing.T) {
+	st := chaturanga4.NewState(chaturanga4.Options{})
+	for _, p := range policies {
+		o := DefaultOptions()
+		o.Policy = p
+		var last Info
+		r := New(o).Search(t.Context(), st, search.Limits{Depth: depths(p, 2)[1]}, func(i Info) { last = i })
+		if len(last.PV) < 2 || last.PV[0] != r.Action || len(last.Seats) != chaturanga4.Seats {
+			t.Errorf("%s: PV %d moves from %s (chose %s), %d seat values", p, len(last.PV), move(st, last.PV[0]), move(st, r.Action), len(last.Seats))
+			continue
+		}
+		w := st.Clone()
+		for _, a := range last.PV {
+			if err := w.Apply(a); err != nil {
+				t.Errorf("%s: PV %v: %v", p, last.PV, err)
+				break
+			}
+		}
+		t.Logf("%s depth %d: PV of %d moves, seats %v", p, last.Depth, len(last.PV), last.Seats)
+	}
+}
