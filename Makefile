@@ -5,10 +5,10 @@ GO   ?= go
 EXE  ?= azar
 # Packages that start goroutines are tested again under the race detector,
 # in -short mode (the long search and match tests already ran above);
-# search/chance is left out: its only goroutine is the cancel watcher,
-# the same code as search's, and its expectimax tests take minutes under
-# the race detector.
-RACE_PKGS ?= ./protocol/... ./search ./search/hidden ./bench/... ./app/engine ./app/games ./app/server ./eval/nnue/train
+# search/chance is left out: its only goroutine is the game-search core's
+# cancel watcher, raced in search/core and search/four, and its expectimax
+# tests take minutes under the race detector.
+RACE_PKGS ?= ./protocol/... ./search ./search/core ./search/four ./search/hidden ./bench/... ./app/engine ./app/games ./app/server ./eval/nnue/train
 
 .PHONY: build run serve test bench fuzz clean
 
