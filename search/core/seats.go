@@ -24,7 +24,8 @@ const (
 	// only one rival, the one with the best reply, searches its actions;
 	// the others play their default action (the highest by static move
 	// ordering), so that the turn order and the states stay real. A
-	// rival layer is one ply, as a root turn is.
+	// rival layer is one ply, as a root turn is. At the horizon the
+	// quiescence is paranoid's: every rival in turn may capture.
 	BRS
 	// MaxN (Luckhardt and Irani, 1986): a value per seat, each seat
 	// maximizing its own; immediate pruning only (seats.go, "maxⁿ").
