@@ -32,21 +32,20 @@ const (
 	MaxN
 )
 
-var seatPolicyNames = [...]string{"paranoid", "brs", "maxn"}
+// SeatPolicyNames are the policies' names, in order (an engine option's
+// values).
+func SeatPolicyNames() []string { return []string{"paranoid", "brs", "maxn"} }
 
 func (p SeatPolicy) String() string {
-	if int(p) < len(seatPolicyNames) {
-		return seatPolicyNames[p]
+	if names := SeatPolicyNames(); int(p) < len(names) {
+		return names[p]
 	}
 	return "?"
 }
 
-// SeatPolicyNames are the policies' names, in order.
-func SeatPolicyNames() []string { return seatPolicyNames[:] }
-
 // ParseSeatPolicy reads a policy name.
 func ParseSeatPolicy(s string) (SeatPolicy, bool) {
-	for i, n := range seatPolicyNames {
+	for i, n := range SeatPolicyNames() {
 		if n == s {
 			return SeatPolicy(i), true
 		}
