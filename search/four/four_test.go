@@ -15,7 +15,7 @@ import (
 	"azar/variants/chess"
 )
 
-var policies = []core.SeatPolicy{core.Paranoid, core.BRS, core.MaxN}
+func policies() []core.SeatPolicy { return []core.SeatPolicy{core.Paranoid, core.BRS, core.MaxN} }
 
 // position builds a C4N position from "rK@h1 gE@d1 ..." (a seat letter,
 // a piece letter, a square), the seat to move and the seats still in
@@ -93,7 +93,7 @@ func depths(p core.SeatPolicy, sides int) []int {
 // policy takes the raja.
 func TestTakesHangingRaja(t *testing.T) {
 	st := position(t, "rK@h1 rE@a3 rP@g2 gK@c3 gE@d1 gN@e1 gP@b2 gP@c2 gN@g5 yK@d8 yE@a6 yP@b7 bK@h6 bP@g7 bN@f8", "r", "rgyb")
-	for _, p := range policies {
+	for _, p := range policies() {
 		for _, d := range depths(p, 1) {
 			if r := searchDepth(t, st, p, d); move(st, r.Action) != "a3c3" {
 				t.Errorf("%s depth %d: %s %d, want a3c3 (Green's raja)", p, d, move(st, r.Action), r.Score)
@@ -108,7 +108,7 @@ func TestTakesHangingRaja(t *testing.T) {
 // raja: after its move no seat attacks it.
 func TestSavesOwnRaja(t *testing.T) {
 	st := position(t, "rK@h1 rE@c3 rP@b2 gK@a1 gN@c6 gP@a2 yK@a8 yE@h5 yP@b7 bK@e8 bP@e7", "r", "rgyb")
-	for _, p := range policies {
+	for _, p := range policies() {
 		for _, d := range depths(p, 1) {
 			r := searchDepth(t, st, p, d)
 			pos := st.Position().Clone()
@@ -130,7 +130,7 @@ func TestSavesOwnRaja(t *testing.T) {
 // tries (h3h1 leaves a2) do not win.
 func TestTwoMoveWin(t *testing.T) {
 	st := position(t, "rK@h8 rE@b7 rE@h3 gK@a1 yP@d5 yN@e6 bP@f4", "r", "rg--")
-	for _, p := range policies {
+	for _, p := range policies() {
 		for _, d := range depths(p, 2) {
 			r := searchDepth(t, st, p, d)
 			if move(st, r.Action) != "h3a3" || r.Score < core.WinBound {
@@ -165,7 +165,7 @@ func TestLegalMoves(t *testing.T) {
 			continue
 		}
 		legal := st.Legal(nil)
-		for _, p := range policies {
+		for _, p := range policies() {
 			for _, l := range []search.Limits{{Depth: 2}, {Nodes: 1500 + uint64(i)*97}} {
 				o := DefaultOptions()
 				o.Policy, o.HashMB = p, 1
@@ -191,7 +191,7 @@ func TestLegalMoves(t *testing.T) {
 func TestStops(t *testing.T) {
 	st := chaturanga4.NewState(chaturanga4.Options{})
 	legal := st.Legal(nil)
-	for _, p := range policies {
+	for _, p := range policies() {
 		o := DefaultOptions()
 		o.Policy, o.HashMB = p, 1
 		ctx, cancel := context.WithCancel(t.Context())
@@ -221,7 +221,7 @@ func TestStops(t *testing.T) {
 // the seats, starting with the move chosen, and a value per seat.
 func TestReports(t *testing.T) {
 	st := chaturanga4.NewState(chaturanga4.Options{})
-	for _, p := range policies {
+	for _, p := range policies() {
 		o := DefaultOptions()
 		o.Policy = p
 		var last Info
