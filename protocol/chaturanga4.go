@@ -189,9 +189,9 @@ func (g *chaturangaGame) search(st *chaturanga4.State, l search.Limits, only []v
 // formatC4Info writes a progress report as a UCI info line (the score in
 // centipawns for the seat to move, a sure win about core.WinScore, as in
 // the lucky variant; the PV cut at its first illegal move), then
-// `info string scores r=... g=... y=... b=...`: every seat's static value
-// at the end of the principal variation, the position the score comes
-// from.
+// `info string scores r=... g=... y=... b=...`: every seat's value at the
+// end of the principal variation, as the search reports it (the static
+// values there when it reports none).
 func formatC4Info(info four.Info, st *chaturanga4.State) []string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 score cp %d", info.Depth, max(info.SelDepth, info.Depth), info.Score)
@@ -205,7 +205,11 @@ func formatC4Info(info four.Info, st *chaturanga4.State) []string {
 		pv = append(pv, q.FormatAction(a))
 	}
 	writePV(&b, pv)
-	v := eval.Chaturanga4(q.Position())
+	v := info.Seats
+	if len(v) != chaturanga4.Seats {
+		e := eval.Chaturanga4(q.Position())
+		v = e[:]
+	}
 	scores := fmt.Sprintf("info string scores r=%d g=%d y=%d b=%d", v[0], v[1], v[2], v[3])
 	return []string{b.String(), scores}
 }

@@ -54,7 +54,7 @@ Match options:
   -seatings cyclic|all the engines' seats per opening: the cyclic rotations
                        (default) or all permutations (24 with four engines)
   -concurrency N       games in parallel (default 1)
-  -openings file=F [format=epd|pgn] [order=sequential|random] [start=N]
+  -openings file=F [format=epd|pgn|c4n] [order=sequential|random] [start=N]
   -pgnout file=F [append=on|off]   write games as PGN (default append=on)
   -draw movenumber=N movecount=N score=CP
                        adjudicate a draw once both scores stay within CP of 0
@@ -329,8 +329,8 @@ func (c *CLI) parseOpenings(pairs []string) error {
 		case "file":
 			c.Openings.File = v
 		case "format":
-			if v != "epd" && v != "pgn" {
-				return fmt.Errorf("-openings format=%s: want epd or pgn", v)
+			if v != "epd" && v != "pgn" && v != "c4n" {
+				return fmt.Errorf("-openings format=%s: want epd, pgn or c4n", v)
 			}
 			c.Openings.Format = v
 		case "order":

@@ -10,11 +10,13 @@ import (
 	"strconv"
 	"strings"
 
+	"azar/variants/chaturanga4"
 	"azar/variants/chess"
 )
 
-// LoadOpenings reads an opening file. format is "epd", "pgn", or "" to
-// choose by the file's extension (.pgn is PGN, anything else EPD).
+// LoadOpenings reads an opening file. format is "epd", "pgn", "c4n", or
+// "" to choose by the file's extension (.pgn is PGN, .c4n is C4N, anything
+// else EPD).
 func LoadOpenings(path, format string) ([]Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -23,8 +25,11 @@ func LoadOpenings(path, format string) ([]Opening, error) {
 	defer f.Close()
 	if format == "" {
 		format = "epd"
-		if strings.EqualFold(filepath.Ext(path), ".pgn") {
+		switch ext := filepath.Ext(path); {
+		case strings.EqualFold(ext, ".pgn"):
 			format = "pgn"
+		case strings.EqualFold(ext, ".c4n"):
+			format = "c4n"
 		}
 	}
 	var ops []Opening
@@ -33,8 +38,10 @@ func LoadOpenings(path, format string) ([]Opening, error) {
 		ops, err = ReadEPD(f)
 	case "pgn":
 		ops, err = ReadPGNOpenings(f)
+	case "c4n":
+		ops, err = ReadC4NOpenings(f)
 	default:
-		return nil, fmt.Errorf("openings %s: unknown format %q (want epd or pgn)", path, format)
+		return nil, fmt.Errorf("openings %s: unknown format %q (want epd, pgn or c4n)", path, format)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("openings %s: %w", path, err)
@@ -43,6 +50,28 @@ func LoadOpenings(path, format string) ([]Opening, error) {
 		return nil, fmt.Errorf("openings %s: no openings in the file", path)
 	}
 	return ops, nil
+}
+
+// ReadC4NOpenings reads four-player chaturanga openings: one position per
+// line in C4N (docs/rules/chaturanga4.md), checked as it is read; blank
+// lines and lines starting with # are skipped. An opening is named by its
+// line number.
+func ReadC4NOpenings(r io.Reader) ([]Opening, error) {
+	var ops []Opening
+	sc := bufio.NewScanner(r)
+	n := 0
+	for sc.Scan() {
+		n++
+		text := strings.Join(strings.Fields(sc.Text()), " ")
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		if _, err := chaturanga4.ParseC4N(text); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		ops = append(ops, Opening{ID: "c4n " + strconv.Itoa(n), FEN: text})
+	}
+	return ops, sc.Err()
 }
 
 // ReadEPD reads one position per line in EPD (four FEN fields followed by
