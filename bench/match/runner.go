@@ -240,9 +240,15 @@ func (r *Report) Summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Games: %d, points:", len(r.Games))
 	for i, n := range r.Engines {
-		fmt.Fprintf(&b, " %s %g", n, r.Points[i])
+		fmt.Fprintf(&b, " %s %s", n, points(r.Points[i]))
 	}
 	return b.String()
+}
+
+// points writes a points total with at most two decimals: draws shared
+// by three seats give thirds.
+func points(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
 }
 
 // WriteText writes the final report: who played, the statistics line, the
@@ -302,7 +308,7 @@ func (r *Report) writeEngines(w io.Writer) {
 	pg := make([]string, len(r.Engines))
 	pgWidth := 0
 	for i, e := range r.PerEngine {
-		pg[i] = fmt.Sprintf("%g/%d", e.Points, e.Games)
+		pg[i] = fmt.Sprintf("%s/%d", points(e.Points), e.Games)
 		pgWidth = max(pgWidth, len(pg[i]))
 	}
 	for i, n := range r.Engines {
