@@ -1,0 +1,549 @@
+package magic
+
+import (
+	"fmt"
+
+	"azar/variants"
+	"azar/variants/chess"
+)
+
+// Legal appends every legal action of the seat to act to buf.
+func (s *State) Legal(buf []variants.Action) []variants.Action {
+	return s.legalFor(buf, template{})
+}
+
+// legalFor appends the legal actions that could match t (all of them for
+// the zero template): Apply and ParseAction only generate what they need.
+func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
+	if s.m.over {
+		return buf
+	}
+	all := t.act == 0
+	moves := all || TypeOf(t.act) == ActMove
+	others := all || TypeOf(t.act) == ActPass || TypeOf(t.act) == ActClaim
+	card := NoCard
+	if all {
+		card = NumCards // every card
+	} else if TypeOf(t.act) == ActCard {
+		card = cardOf(t.act)
+	}
+	e := s.env()
+	who := s.actor()
+	appendMoves := func(l *mlist) {
+		for _, m := range l.slice() {
+			buf = append(buf, MoveAction(m))
+		}
+	}
+	switch s.m.ph {
+	case PhStart:
+		if moves {
+			var l mlist
+			s.legalStd(who, e, true, &l)
+			appendMoves(&l)
+		}
+		if card != NoCard && s.canCommit(who, e) {
+			base := !s.kingAttacked(who, e, true)
+			buf = s.cards(buf, card, Main, who, e, base)
+			buf = s.cards(buf, card, Pre, who, e, true)
+		}
+		if others && s.m.claim != rNone {
+			buf = append(buf, ClaimAction)
+		}
+	case PhMove:
+		if moves {
+			var l mlist
+			s.legalStd(who, e, true, &l)
+			appendMoves(&l)
+		}
+	case PhEnd, PhRCommit, PhRImpact, PhMS:
+		if others {
+			buf = append(buf, PassAction)
+		}
+		if card == NoCard {
+			break
+		}
+		w := map[Phase]Window{PhEnd: End, PhRCommit: RCommit, PhRImpact: RImpact, PhMS: MS}[s.m.ph]
+		if w != MS && !s.canCommit(who, e) {
+			break
+		}
+		base := true
+		switch w {
+		case End:
+			base = !s.kingAttacked(who, e, true)
+		case RCommit, RImpact:
+			base = !s.kingAttacked(who, e, false)
+		}
+		buf = s.cards(buf, card, w, who, e, base)
+	case PhReplace:
+		if moves {
+			var l mlist
+			s.replacements(e, &l)
+			appendMoves(&l)
+		}
+	}
+	return buf
+}
+
+// cards appends the legal commitments in window w of card (NumCards: every
+// card) from what who may hold: their hand, or in a view where it is
+// unknown, any unaccounted card.
+func (s *State) cards(buf []variants.Action, card CardID, w Window, who chess.Color, e *env, base bool) []variants.Action {
+	src := s.m.hand[who]
+	if !s.m.known[who] {
+		src = s.m.unknown
+	}
+	if s.m.handN[who] == 0 {
+		return buf
+	}
+	for c := CardID(0); c < NumCards; c++ {
+		if (card != NumCards && c != card) || !src.Has(c) || !c.Info().Windows.Has(w) {
+			continue
+		}
+		buf = s.genCard(buf, c, w, who, e, base)
+	}
+	return buf
+}
+
+// canCommit: who holds a card, is not silenced (rules §7.2 item 3), and
+// in the active player's windows has not committed this turn's card.
+func (s *State) canCommit(who chess.Color, e *env) bool {
+	if s.m.handN[who] == 0 || e.silenced[who] {
+		return false
+	}
+	if who == s.m.side && (s.m.cardUsed || s.m.moveOnly) {
+		return false
+	}
+	return true
+}
+
+// reactOpen: a reaction window opens for the other player (advanced mode,
+// a card in hand, not silenced).
+func (s *State) reactOpen() bool {
+	d := s.m.side.Other()
+	return s.opts.Mode == Advanced && s.m.handN[d] > 0 && !s.env().silenced[d]
+}
+
+// replacements: the rewound player's legal moves other than the undone
+// one (that one if it is the only one).
+func (s *State) replacements(e *env, l *mlist) {
+	x := s.m.replacer
+	s.legalStd(x, e, x == s.m.side, l)
+	n := 0
+	for _, m := range l.slice() {
+		if m&^strideBit != s.m.undone {
+			l.m[n] = m
+			n++
+		}
+	}
+	if n > 0 {
+		l.n = n
+	}
+}
+
+// Apply plays a, which must be legal. An illegal action returns an error
+// wrapping variants.ErrIllegal and leaves the state unchanged.
+func (s *State) Apply(a variants.Action) error {
+	if s.m.over {
+		return fmt.Errorf("%w: %s: the game is over", variants.ErrIllegal, FormatAction(a))
+	}
+	t := template{act: a}
+	if TypeOf(a) == ActCard {
+		t.card = true
+	}
+	s.buf = s.legalFor(s.buf[:0], t)
+	for _, x := range s.buf {
+		if x == a {
+			s.push()
+			s.apply(a)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s in %s", variants.ErrIllegal, FormatAction(a), s.Encode())
+}
+
+// ApplyTrusted plays a without validating it: a must come from this
+// state's Legal.
+func (s *State) ApplyTrusted(a variants.Action) {
+	s.push()
+	s.apply(a)
+}
+
+func (s *State) push() {
+	s.undo = append(s.undo, undoRec{m: s.m, hist: int32(s.pos.HistoryLen()), repLen: int32(len(s.rep))})
+}
+
+// Undo takes back the last applied action (nothing if there is none).
+func (s *State) Undo() {
+	n := len(s.undo)
+	if n == 0 {
+		return
+	}
+	r := &s.undo[n-1]
+	for target := int(r.hist) - int(r.nredo); s.pos.HistoryLen() > target; {
+		s.pos.Unmake()
+	}
+	for i := 0; i < int(r.nredo); i++ {
+		s.pos.Make(r.redo[i])
+	}
+	s.m = r.m
+	s.rep = s.rep[:r.repLen]
+	s.undo = s.undo[:n-1]
+}
+
+func (s *State) takeCard(who chess.Color, c CardID) {
+	if s.m.known[who] {
+		s.m.hand[who] &^= 1 << c
+	} else {
+		s.m.unknown &^= 1 << c
+	}
+	s.m.handN[who]--
+}
+
+func (s *State) apply(a variants.Action) {
+	switch TypeOf(a) {
+	case ActPass:
+		switch s.m.ph {
+		case PhEnd:
+			s.endTurn()
+		case PhRCommit:
+			s.resolvePending()
+		case PhRImpact:
+			s.afterImpact()
+		case PhMS:
+			s.finish(int8(s.m.side.Other()), rCheckmate)
+		}
+	case ActClaim:
+		s.finish(-1, s.m.claim)
+	case ActMove:
+		m := MoveOf(a)
+		if s.m.ph == PhReplace {
+			s.replacement(m)
+			return
+		}
+		impact := s.recordStd(m, s.m.side)
+		s.m.moved = true
+		if impact && s.reactOpen() {
+			s.m.impact = 1
+			s.m.ph = PhRImpact
+			return
+		}
+		s.afterMove()
+	case ActCard:
+		c, w := cardOf(a), windowOf(a)
+		who := s.actor()
+		s.takeCard(who, c)
+		switch w {
+		case Main, Pre, End:
+			s.m.cardUsed = true
+			if w == End {
+				s.m.last.endCard = true
+			}
+			s.m.pend = commitment{act: a, who: who}
+			s.m.pendOn = true
+			if s.reactOpen() {
+				s.m.ph = PhRCommit
+				return
+			}
+			s.resolvePending()
+		case RCommit:
+			s.execute(a, who)
+			s.resolvePending()
+		case RImpact:
+			s.execute(a, who)
+			if c == am03 || c == am04 {
+				s.startReplace()
+				return
+			}
+			s.afterImpact()
+		case MS:
+			s.execute(a, who)
+			if c == am03 || c == am04 {
+				s.startReplace()
+				return
+			}
+			s.afterSave()
+		}
+	}
+}
+
+// recordStd makes a standard move of mover and keeps what a rewind needs.
+func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
+	r := stdRecord{valid: true, mover: mover, move: m &^ strideBit, ids: s.m.ids, pool: s.m.pool,
+		ep: s.m.ep, irrev: s.m.irrev, rule50: s.m.rule50}
+	before := s.m.eff
+	nBefore := s.m.nEff
+	h0 := s.pos.HistoryLen()
+	from := m.From()
+	double := s.pos.At(from).Type() == chess.Pawn && relRank(from, mover) == 1 &&
+		(int(m.To())-int(from) == 16 || int(from)-int(m.To()) == 16)
+	impact := s.boardMove(m, mover)
+	s.m.ep = noEP
+	if to := m.To(); double && s.pos.At(to) == chess.MakePiece(mover, chess.Pawn) {
+		s.m.ep = epRight{sq: chess.Square((int(from) + int(to)) / 2), pawn: s.m.ids[to], by: mover.Other()}
+	}
+	r.nMakes = uint8(s.pos.HistoryLen() - h0)
+	k := 0
+	if mm := m &^ strideBit; mm.Kind() == chess.KindPromotion && mover != chess.White {
+		r.makes[0], r.makes[1], r.makes[2] = chess.NullMove, mm.WithKeepTurn(), chess.NullMove
+		k = 3
+	} else {
+		r.makes[0] = mm.WithKeepTurn()
+		k = 1
+	}
+	if int(r.nMakes) > k {
+		r.makes[k] = s.pos.LastMove()
+	}
+	for i := 0; i < int(nBefore); i++ {
+		if s.effectIndex(before[i].Card) < 0 && r.nEnded < uint8(len(r.ended)) {
+			r.ended[r.nEnded] = before[i]
+			r.nEnded++
+		}
+	}
+	r.hist = int32(s.pos.HistoryLen())
+	s.m.last = r
+	return impact
+}
+
+// afterMove: the END window, else the end of the turn.
+func (s *State) afterMove() {
+	if s.canCommit(s.m.side, s.env()) {
+		s.m.ph = PhEnd
+		return
+	}
+	s.endTurn()
+}
+
+func (s *State) afterImpact() {
+	from := s.m.impact
+	s.m.impact = 0
+	if from == 1 {
+		s.afterMove()
+		return
+	}
+	s.endTurn()
+}
+
+// resolvePending resolves the active player's commitment after the
+// R-COMMIT window (rules §7.3): the counter layer (a counter committed
+// against it, or the oldest enemy ward), then layers 3 to 6.
+func (s *State) resolvePending() {
+	p := s.m.pend
+	s.m.pendOn = false
+	s.m.pend = commitment{}
+	c, w := cardOf(p.act), windowOf(p.act)
+	if p.countered || s.wardTriggers(p.who) {
+		s.discardCard(c)
+		s.afterResolve(w, false)
+		return
+	}
+	s.afterResolve(w, s.execute(p.act, p.who))
+}
+
+// wardTriggers ends the oldest ward of who's opponent and reports whether
+// there was one.
+func (s *State) wardTriggers(who chess.Color) bool {
+	for i := 0; i < int(s.m.nEff); i++ {
+		if x := &s.m.eff[i]; x.Kind == EffWard && x.Owner == who.Other() {
+			s.endEffect(i)
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) afterResolve(w Window, impact bool) {
+	if impact && s.reactOpen() {
+		s.m.impact = 2
+		s.m.ph = PhRImpact
+		return
+	}
+	if w == Pre {
+		s.owedMove()
+		return
+	}
+	s.endTurn()
+}
+
+// owedMove: the standard move after a PRE card.
+func (s *State) owedMove() {
+	e := s.env()
+	if s.hasLegal(s.m.side, e, true) {
+		s.m.ph = PhMove
+		return
+	}
+	s.endTurn()
+}
+
+func (s *State) startReplace() {
+	s.m.ph = PhReplace
+	var l mlist
+	s.replacements(s.env(), &l)
+	if l.n == 0 {
+		s.afterReplace()
+	}
+}
+
+// replacement: the rewound player's different move (AM03 step 2). It
+// opens no window.
+func (s *State) replacement(m chess.Move) {
+	x := s.m.replacer
+	if !s.m.replMS {
+		s.recordStd(m, x)
+		s.m.moved = true
+		s.afterReplace()
+		return
+	}
+	irr := s.m.irrev
+	s.m.irrev = s.m.replIrr
+	s.recordStd(m, x)
+	s.m.replIrr = s.m.irrev
+	s.m.irrev = irr
+	s.afterReplace()
+}
+
+func (s *State) afterReplace() {
+	if !s.m.replMS {
+		s.endTurn()
+		return
+	}
+	// The rewound turn's fifty-move count, with the replacement in it.
+	if s.m.replIrr {
+		s.m.rule50 = 0
+	} else {
+		s.m.rule50 = s.m.replR50 + 1
+	}
+	s.m.replMS = false
+	s.m.replIrr = false
+	if n := len(s.rep); n > 0 {
+		s.rep[n-1] = s.repKey(s.env())
+	}
+	s.afterSave()
+}
+
+// afterSave re-evaluates the mated player after a mate-save card (rules
+// §11.3).
+func (s *State) afterSave() {
+	e := s.env()
+	a := s.m.side
+	if !s.hasLegal(a, e, true) {
+		if s.kingAttacked(a, e, false) {
+			s.finish(int8(a.Other()), rCheckmate)
+		} else {
+			s.finish(-1, rStalemate)
+		}
+		return
+	}
+	s.m.moveOnly = true
+	s.m.ph = PhMove
+}
+
+// mated opens the mate-save window for the active player, or ends the
+// game.
+func (s *State) mated() {
+	if s.m.handN[s.m.side] > 0 {
+		s.m.ph = PhMS
+		return
+	}
+	s.finish(int8(s.m.side.Other()), rCheckmate)
+}
+
+// endTurn: the correction (rules §10.2), the active player's ticks (§8),
+// and the next turn.
+func (s *State) endTurn() {
+	e := s.env()
+	a := s.m.side
+	if s.kingAttacked(a, e, true) {
+		if s.hasLegal(a, e, true) {
+			s.m.ph = PhMove
+			return
+		}
+		s.mated()
+		return
+	}
+	for i := 0; i < int(s.m.nEff); {
+		if x := &s.m.eff[i]; x.Owner == a {
+			x.Counter--
+			if x.Counter <= 0 {
+				s.endEffect(i)
+				continue
+			}
+		}
+		i++
+	}
+	if s.m.ep.by == a {
+		s.m.ep = noEP
+	}
+	if s.m.irrev {
+		s.m.rule50 = 0
+	} else if s.m.rule50 < 60000 {
+		s.m.rule50++
+	}
+	s.m.irrev = false
+	s.m.side = a.Other()
+	s.m.turn++
+	s.startTurn()
+}
+
+func (s *State) finish(winner int8, why reason) {
+	s.m.over = true
+	s.m.winner = winner
+	s.m.why = why
+}
+
+// startTurn evaluates the end conditions for the player about to act
+// (rules §12) and opens their turn.
+func (s *State) startTurn() {
+	s.m.cardUsed, s.m.moved, s.m.moveOnly = false, false, false
+	s.m.impact = 0
+	s.m.ph = PhStart
+	s.m.claim = rNone
+	a := s.m.side
+	e := s.env()
+	key := s.repKey(e)
+	s.rep = append(s.rep, key)
+	if !s.hasLegal(a, e, true) {
+		if s.kingAttacked(a, e, false) {
+			s.mated()
+		} else {
+			s.finish(-1, rStalemate)
+		}
+		return
+	}
+	if s.insufficient() {
+		s.finish(-1, rInsufficient)
+		return
+	}
+	reps := 0
+	for _, k := range s.rep {
+		if k == key {
+			reps++
+		}
+	}
+	if s.opts.DrawClaims == ClaimsAutomatic {
+		if reps >= 3 {
+			s.finish(-1, rThreefold)
+		} else if s.m.rule50 >= 100 {
+			s.finish(-1, rFifty)
+		}
+		return
+	}
+	switch {
+	case reps >= 5:
+		s.finish(-1, rFivefold)
+	case s.m.rule50 >= 150:
+		s.finish(-1, rSeventyFive)
+	case reps >= 3:
+		s.m.claim = rClaimThreefold
+	case s.m.rule50 >= 100:
+		s.m.claim = rClaimFifty
+	}
+}
+
+// insufficient: a dead material set, both hands empty and no effect in
+// play (rules §12.3, decision 10).
+func (s *State) insufficient() bool {
+	if s.m.handN[0] != 0 || s.m.handN[1] != 0 || s.m.nEff != 0 {
+		return false
+	}
+	return s.pos.InsufficientMaterial(true)
+}

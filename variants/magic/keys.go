@@ -1,0 +1,91 @@
+package magic
+
+import "azar/variants/chess"
+
+// mix is splitmix64's finaliser: the keys of the parts of the state the
+// chess key does not hold are mixed from their values, so no table is
+// needed.
+func mix(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
+// effectsKey hashes the effects with their owners, counters and current
+// anchors (squares, not identities).
+func (s *State) effectsKey() uint64 {
+	var k uint64
+	for i := 0; i < int(s.m.nEff); i++ {
+		x := &s.m.eff[i]
+		anchor := uint64(x.Zone) ^ uint64(s.squaresOf(x.Pieces))*0x9E37
+		k ^= mix(uint64(x.Card)<<16|uint64(x.Owner)<<8|uint64(uint8(x.Counter))) ^ mix(anchor+uint64(x.Card)*0x51)
+	}
+	return k
+}
+
+func (s *State) handsKey() uint64 {
+	var k uint64
+	for c := 0; c < 2; c++ {
+		if s.m.known[c] {
+			k ^= mix(uint64(s.m.hand[c]) ^ uint64(c+1)<<50)
+		} else {
+			k ^= mix(uint64(s.m.handN[c]) | uint64(c+1)<<58)
+		}
+	}
+	return k
+}
+
+// repKey is the repetition identity of rules §12.4: placement, side,
+// castling rights, the en-passant right when a capture is possible, the
+// effects with their counters, both hands.
+func (s *State) repKey(e *env) uint64 {
+	k := s.pos.Hash() ^ s.effectsKey() ^ s.handsKey()
+	if s.m.side == chess.Black {
+		k ^= 0xA5A5A5A5DEADBEEF
+	}
+	if s.m.ep.sq != chess.NoSquare {
+		var l mlist
+		s.legalStd(s.m.side, e, true, &l)
+		for _, m := range l.slice() {
+			if m.Kind() == chess.KindEnPassant {
+				k ^= mix(uint64(s.m.ep.sq) + 777)
+				break
+			}
+		}
+	}
+	return k
+}
+
+// Key hashes the whole state (for transposition tables and tests): the
+// repetition identity's parts plus the phase, the turn's flags, the
+// pending card, pools, the discard and the fifty-move count.
+func (s *State) Key() uint64 {
+	k := s.pos.Hash() ^ s.effectsKey() ^ s.handsKey()
+	k ^= mix(uint64(s.m.side) | uint64(s.m.ph)<<2 | b2u(s.m.cardUsed)<<6 | b2u(s.m.moved)<<7 |
+		b2u(s.m.moveOnly)<<8 | b2u(s.m.irrev)<<9 | uint64(s.m.impact)<<10 | uint64(s.m.rule50)<<12 |
+		uint64(s.m.replacer)<<30 | b2u(s.m.over)<<31 | uint64(s.m.claim)<<32)
+	if s.m.ep.sq != chess.NoSquare {
+		k ^= mix(uint64(s.m.ep.sq)<<8 | uint64(s.m.ep.by) | 1<<40)
+	}
+	if s.m.pendOn {
+		k ^= mix(uint64(s.m.pend.act) ^ 0x1234567)
+		if s.m.pend.countered {
+			k ^= 0x5555
+		}
+	}
+	k ^= mix(uint64(s.m.discard) ^ 0xD15CA4D)
+	for c := 0; c < 2; c++ {
+		for t := chess.Pawn; t <= chess.Queen; t++ {
+			k ^= mix(uint64(s.m.pool[c][t]) | uint64(c)<<8 | uint64(t)<<12 | 1<<20)
+		}
+	}
+	return k
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
