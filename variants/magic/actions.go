@@ -50,7 +50,7 @@ func MoveAction(m chess.Move) variants.Action { return variants.Action(uint32(m)
 // MoveOf is the move of an ActMove action (with the stride mark).
 func MoveOf(a variants.Action) chess.Move { return chess.Move(uint32(a)) }
 
-func cardOf(a variants.Action) CardID  { return CardID(a >> 32 & 63) }
+func cardOf(a variants.Action) CardID   { return CardID(a >> 32 & 63) }
 func windowOf(a variants.Action) Window { return Window(a >> 38 & 7) }
 func payload(a variants.Action) uint32  { return uint32(a) }
 

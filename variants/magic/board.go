@@ -88,24 +88,24 @@ const (
 // env is what the active effects mean for the board right now: computed
 // from the effect list each time it is needed (the list is short).
 type env struct {
-	walls      chess.Bitboard
-	expiring   [2]chess.Bitboard // c's walls whose counter is 1 (gone after c's ticks)
-	mines      chess.Bitboard
-	wings      chess.Bitboard
-	shielded   chess.Bitboard
-	armour     [2]chess.Bitboard
-	immune     [2]bool
-	anchored   [2]bool
-	sanct      chess.Bitboard
-	fog        chess.Bitboard
-	paralysed  chess.Bitboard
-	frozen     chess.Bitboard
-	noMan      [2]chess.Bitboard // squares c's pieces (not P, K) may not end on
-	noManFree  chess.Bitboard    // pieces exempt from it (protected)
-	lance      [2]bool
-	surge      [2]bool
-	stride     [2]bool
-	silenced   [2]bool
+	walls     chess.Bitboard
+	expiring  [2]chess.Bitboard // c's walls whose counter is 1 (gone after c's ticks)
+	mines     chess.Bitboard
+	wings     chess.Bitboard
+	shielded  chess.Bitboard
+	armour    [2]chess.Bitboard
+	immune    [2]bool
+	anchored  [2]bool
+	sanct     chess.Bitboard
+	fog       chess.Bitboard
+	paralysed chess.Bitboard
+	frozen    chess.Bitboard
+	noMan     [2]chess.Bitboard // squares c's pieces (not P, K) may not end on
+	noManFree chess.Bitboard    // pieces exempt from it (protected)
+	lance     [2]bool
+	surge     [2]bool
+	stride    [2]bool
+	silenced  [2]bool
 }
 
 // squaresOf is the set of squares whose piece identity is in ids.

@@ -261,7 +261,7 @@ func (s *State) flankAdvance(t tg, who chess.Color) (int, bool) {
 			break
 		}
 		to := chess.Square(int(from) + up(who))
-		if (s.pos.Occupied()|e.walls).Has(to) || relRank(to, who) == 7 {
+		if (s.pos.Occupied() | e.walls).Has(to) || relRank(to, who) == 7 {
 			break
 		}
 		m := chess.NewMove(from, to)
