@@ -376,6 +376,7 @@ func (s *State) owedMove() {
 
 func (s *State) startReplace() {
 	s.m.ph = PhReplace
+	s.m.impact = 0
 	var l mlist
 	s.replacements(s.env(), &l)
 	if l.n == 0 {
