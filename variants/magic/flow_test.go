@@ -103,7 +103,7 @@ func TestMateSaveEscape(t *testing.T) {
 	s := game(t, "4k3/8/8/8/8/8/PP6/K2r4 w - - 0 1", "AM15,AM13", "AM01", adv)
 	wantPhase(t, s, PhMS, chess.White)
 	refuse(t, s, "AM13:a2,a4", "AM15:b1") // not an MS card; an attacked square
-	play(t, s, "AM15:c2") // no R-COMMIT: a mate save cannot be countered
+	play(t, s, "AM15:c2")                 // no R-COMMIT: a mate save cannot be countered
 	wantAt(t, s, "c2=K")
 	wantPhase(t, s, PhMove, chess.White)
 	refuse(t, s, "AM13:a2,a4") // move only
