@@ -348,6 +348,9 @@ func decodeCard(tok string) (template, error) {
 	if err != nil {
 		return template{}, err
 	}
+	if c == am18 && x.a > x.b {
+		x.a, x.b = x.b, x.a // a swap is symmetric: the lower square first
+	}
 	return template{act: cardAction(c, 0, x), card: true}, nil
 }
 

@@ -199,7 +199,7 @@ func parseState(str string, opts Options) (*State, error) {
 	if pos.Type(chess.Pawn)&lastRanks != 0 {
 		return nil, errors.New("pawn on the first or last rank")
 	}
-	s := &State{opts: opts, pos: pos, views: -1}
+	s := &State{opts: opts, pos: pos}
 	m := &s.m
 	m.side = side
 	m.ep = noEP

@@ -163,13 +163,12 @@ type undoRec struct {
 // State is a game of Ajedrez Mágico. It implements variants.State. It is
 // not safe for concurrent use; Clone it.
 type State struct {
-	opts  Options
-	pos   *chess.Position
-	m     meta
-	undo  []undoRec
-	rep   []uint64
-	buf   []variants.Action
-	views int8 // -1 the referee's state, else the seat whose view it is
+	opts Options
+	pos  *chess.Position
+	m    meta
+	undo []undoRec
+	rep  []uint64
+	buf  []variants.Action
 }
 
 var _ variants.State = (*State)(nil)
@@ -208,7 +207,7 @@ func NewWithHands(opts Options, white, black CardSet) *State {
 	if white&black != 0 || (white|black)&^allCards != 0 {
 		panic("magic.NewWithHands: overlapping hands")
 	}
-	s := &State{opts: opts, pos: chess.NewPosition(), views: -1}
+	s := &State{opts: opts, pos: chess.NewPosition()}
 	s.m.hand = [2]CardSet{white, black}
 	s.m.known = [2]bool{true, true}
 	s.m.handN = [2]uint8{uint8(white.Count()), uint8(black.Count())}
@@ -351,7 +350,6 @@ func (s *State) View(seat variants.Player) *State {
 	for i := range v.undo {
 		hide(&v.undo[i].m)
 	}
-	v.views = int8(seat)
 	return v
 }
 
@@ -376,7 +374,6 @@ func (s *State) Determinize(rng *rand.Rand) *State {
 		t.m.unknown = 0
 	}
 	t.undo = t.undo[:0] // the sampled hands have no consistent past
-	t.views = -1
 	return t
 }
 
