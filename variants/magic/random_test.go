@@ -1,8 +1,8 @@
 package magic
 
 import (
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -73,10 +73,13 @@ func playRandom(t *testing.T, seed uint64, opts Options, st *randStats) {
 	s := New(opts, seed)
 	var legal []variants.Action
 	n := 0
-	for !s.m.over && n < 1200 {
-		ctx := fmt.Sprintf("seed %d %s action %d", seed, opts, n)
+	for !s.m.over && n < 5000 {
+		ctx := "seed " + strconv.FormatUint(seed, 10) + " " + opts.String() + " action " + strconv.Itoa(n)
 		checkCards(t, s, ctx)
 		checkBoard(t, s, ctx)
+		if n%150 == 75 {
+			checkView(t, s, ctx)
+		}
 		legal = s.Legal(legal[:0])
 		if len(legal) == 0 {
 			t.Fatalf("%s: no legal action: %s", ctx, s.EncodeHands())
@@ -99,7 +102,11 @@ func playRandom(t *testing.T, seed uint64, opts Options, st *randStats) {
 		if err != nil || b != a {
 			t.Fatalf("%s: token %q reads back as %x (%v), want %x in %s", ctx, tok, b, err, a, s.EncodeHands())
 		}
-		before, key := s.EncodeHands(), s.Key()
+		var before string
+		var key uint64
+		if n%7 == 0 {
+			before, key = s.EncodeHands(), s.Key()
+		}
 		if err := s.Apply(a); err != nil {
 			t.Fatalf("%s: legal %s refused: %v", ctx, tok, err)
 		}
@@ -122,6 +129,10 @@ func playRandom(t *testing.T, seed uint64, opts Options, st *randStats) {
 		n++
 	}
 	checkCards(t, s, "end")
+	_, _, why := s.Result()
+	if !s.m.over {
+		why = "unfinished"
+	}
 	// The whole game undoes back to the deal.
 	for len(s.undo) > 0 {
 		s.Undo()
@@ -129,13 +140,38 @@ func playRandom(t *testing.T, seed uint64, opts Options, st *randStats) {
 	if got, want := s.EncodeHands(), New(opts, seed).EncodeHands(); got != want {
 		t.Fatalf("seed %d: undoing the game gives %s, want %s", seed, got, want)
 	}
-	_, _, why := s.Result()
 	st.mu.Lock()
 	st.games++
 	st.actions += n
-	_, _, why = New(opts, seed).Result()
+	st.reasons[why]++
 	st.mu.Unlock()
-	_ = why
+}
+
+// checkView: a seat's view offers the same actions as the referee's state
+// when the seat acts, and a superset (the unknown hand may hold any
+// unaccounted card) when the other seat acts.
+func checkView(t *testing.T, s *State, ctx string) {
+	t.Helper()
+	ref := map[variants.Action]bool{}
+	for _, a := range s.Legal(nil) {
+		ref[a] = true
+	}
+	for seat := variants.Player(0); seat < 2; seat++ {
+		v := s.View(seat)
+		checkCards(t, v, ctx+" view")
+		got := map[variants.Action]bool{}
+		for _, a := range v.Legal(nil) {
+			got[a] = true
+		}
+		for a := range ref {
+			if !got[a] {
+				t.Fatalf("%s: the view of %d lacks %s: %s", ctx, seat, FormatAction(a), v.EncodeHands())
+			}
+		}
+		if v.ToAct() == seat && len(got) != len(ref) {
+			t.Fatalf("%s: the acting seat's view has %d actions, the referee %d", ctx, len(got), len(ref))
+		}
+	}
 }
 
 func TestRandomGames(t *testing.T) {
@@ -160,7 +196,8 @@ func TestRandomGames(t *testing.T) {
 		}(w)
 	}
 	wg.Wait()
-	t.Logf("%d games, %d actions; windows %v", st.games, st.actions, st.windows)
+	t.Logf("%d games, %d actions; commitments by window (MAIN PRE END R-COMMIT R-IMPACT MS) %v; endings %v",
+		st.games, st.actions, st.windows, st.reasons)
 	for c := CardID(0); c < NumCards; c++ {
 		if st.cards[c] == 0 && !testing.Short() {
 			t.Errorf("card %s never committed in %d games", c, st.games)
