@@ -528,3 +528,65 @@ func TestAM40Silence(t *testing.T) {
 	wantPhase(t, s, PhMS, chess.White)
 	play(t, s, "AM19:c2")
 }
+
+func TestMateSaveWallAndSwap(t *testing.T) {
+	back := "4k3/8/8/8/8/8/6PP/r6K w - - 0 1"
+	// AM34 in MS: the wall blocks the rank; a ward of the mating side does
+	// not trigger on a mate save; the counter starts at 3.
+	s := game(t, back+" effects=AM01b#1", "AM34", "", adv)
+	wantPhase(t, s, PhMS, chess.White)
+	play(t, s, "AM34:d1")
+	if x := effect(s, am34); x == nil || x.Counter != 3 || effect(s, am01) == nil {
+		t.Fatalf("wall in MS: %s", s.EncodeHands())
+	}
+	wantPhase(t, s, PhMove, chess.White)
+	play(t, s, "h2h3")
+	if effect(s, am34).Counter != 2 {
+		t.Fatal("the wall ticks at the end of White's turn")
+	}
+	// AM16 in MS: the king swaps with a bishop that could not block.
+	s = game(t, "4k3/8/8/8/8/7B/6PP/r6K w - - 0 1", "AM16", "", Options{})
+	wantPhase(t, s, PhMS, chess.White)
+	play(t, s, "AM16:h3")
+	wantAt(t, s, "h3=K h1=B")
+	wantPhase(t, s, PhMove, chess.White)
+	// A card that does not lift the mate: the game is lost after it.
+	s = game(t, back, "AM34", "", Options{})
+	play(t, s, "AM34:c5")
+	if over, sc, _ := s.Result(); !over || sc[1] != 1 {
+		t.Fatal("still mated after the card: Black wins")
+	}
+}
+
+func TestAM33ParalysisLasts(t *testing.T) {
+	s := game(t, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1", "", "AM33", Options{})
+	play(t, s, "AM33:a1") // counter 3, ticks to 2 at once
+	// Counter 3 committed in Black's turn: that turn, White's, Black's,
+	// White's, Black's; White's third turn is free.
+	for i, mv := range []string{"e1e2", "e8e7", "e2e1", "e7e8"} {
+		if s.m.side == chess.White && hasToken(s, "a1a2") {
+			t.Fatalf("move %d: the paralysed rook moves", i)
+		}
+		play(t, s, mv)
+	}
+	if effect(s, am33) != nil || !hasToken(s, "a1a2") {
+		t.Fatal("after three of Black's turns the paralysis is over")
+	}
+}
+
+func TestHiddenHandFromText(t *testing.T) {
+	// The public encoding: both hands unknown, their cards among the
+	// unaccounted ones; the player to act may commit any of them.
+	s, err := ParseState("4k3/8/8/8/8/8/8/R3K2N w - - 0 1 hands=1,1 discard=AM13", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Unaccounted().Count() != 39 || !hasToken(s, "AM14:h1,f2") || hasToken(s, "AM13:h1,f2") {
+		t.Fatal("unknown hands commit from the unaccounted cards, not the discard")
+	}
+	play(t, s, "AM14:h1,f2")
+	if s.HandSize(chess.White) != 0 || s.Unaccounted().Has(am14) {
+		t.Fatal("the committed card leaves the unaccounted cards")
+	}
+	checkCards(t, s, "hidden")
+}
