@@ -590,3 +590,25 @@ func TestHiddenHandFromText(t *testing.T) {
 	}
 	checkCards(t, s, "hidden")
 }
+
+// TestWindowsAndTargetsRefused: what the cards may not do, in one place.
+func TestWindowsAndTargetsRefused(t *testing.T) {
+	s := game(t, "4k3/8/8/8/8/8/8/QN2K3 w - - 0 1 pool=P/-", "AM26,AM28,AM32,AM35,AM37,AM38,AM39,AM03", "", Options{})
+	refuse(t, s,
+		"AM26:P,h5", // not next to the king
+		"AM28:a1",   // a queen is no knight or bishop
+		"AM32:b1",   // a knight gets no wings
+		"AM35:e6",   // a mine in the enemy half
+		"AM37:a",    // END cards at the start of the turn
+		"AM38:q",
+		"AM39",
+		"AM03",       // a rewind in MAIN
+		"AM26:Q,d2",  // no queen in the pool
+		"AM28:c3",    // nothing there
+		"AM13:b1,c3", // not in the hand
+	)
+	play(t, s, "AM35:e3")
+	if x := effect(s, am35); x == nil || x.Counter != 3 {
+		t.Fatal("mine counter 4, ticked once")
+	}
+}
