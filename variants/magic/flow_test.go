@@ -195,6 +195,16 @@ func TestViewsAndDeterminize(t *testing.T) {
 		t.Fatal("determinized hand")
 	}
 	checkCards(t, d, "determinized")
+	// From the public encoding alone both hands are sampled.
+	pub, err := ParseState(s.Encode(), Options{Mode: Advanced})
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := pub.Determinize(rng)
+	checkCards(t, both, "both sampled")
+	if hw, _ := both.Hand(chess.White); hw.Count() != s.HandSize(chess.White) {
+		t.Fatal("sampled White hand size")
+	}
 	// In White's view at White's turn, Black's reactions come from the
 	// unaccounted cards.
 	w := s.View(0)

@@ -358,21 +358,23 @@ func (s *State) View(seat variants.Player) *State {
 // the stock. On a referee's state it returns a copy.
 func (s *State) Determinize(rng *rand.Rand) *State {
 	t := s.clone()
+	cards := t.m.unknown.Cards()
+	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	for c := 0; c < 2; c++ {
 		if t.m.known[c] {
 			continue
 		}
-		cards := t.m.unknown.Cards()
-		rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		n := min(int(t.m.handN[c]), len(cards))
 		var h CardSet
-		for _, x := range cards[:t.m.handN[c]] {
+		for _, x := range cards[:n] {
 			h |= 1 << x
 		}
+		cards = cards[n:]
 		t.m.hand[c] = h
 		t.m.known[c] = true
-		t.m.stock = t.m.unknown &^ h
-		t.m.unknown = 0
 	}
+	t.m.stock |= t.m.unknown &^ t.m.hand[0] &^ t.m.hand[1]
+	t.m.unknown = 0
 	t.undo = t.undo[:0] // the sampled hands have no consistent past
 	return t
 }
