@@ -612,3 +612,15 @@ func TestWindowsAndTargetsRefused(t *testing.T) {
 		t.Fatal("mine counter 4, ticked once")
 	}
 }
+
+func TestAM31InMateSave(t *testing.T) {
+	// The king on c1 is mated along the first rank; with the stride licence
+	// c1-e1 would pass d1 (unattacked while the king shields it) but e1 is
+	// attacked by the same rook: the mate stands (docs/rules/magic.md §16.3).
+	s := game(t, "4k3/8/8/8/8/8/1PPP4/r1K5 w - - 0 1", "AM31", "", Options{})
+	wantPhase(t, s, PhMS, chess.White)
+	play(t, s, "AM31")
+	if over, sc, why := s.Result(); !over || sc[1] != 1 || why != "checkmate" {
+		t.Fatal("the stride does not lift this mate")
+	}
+}
