@@ -1,6 +1,7 @@
 package magic
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -241,6 +242,36 @@ func TestEncodeRoundTrip(t *testing.T) {
 			if err := s.Apply(l[rng.IntN(len(l))]); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+func TestApplyRefuses(t *testing.T) {
+	s := New(Options{Mode: Advanced}, 11)
+	h, _ := s.Hand(chess.White)
+	notHeld := CardID(0)
+	for h.Has(notHeld) || !notHeld.Info().Windows.Has(Main) {
+		notHeld++
+	}
+	before, key := s.EncodeHands(), s.Key()
+	for _, a := range []variants.Action{
+		MoveAction(chess.NewMove(sq("e2"), sq("e5"))),
+		PassAction, ClaimAction, 0,
+		cardAction(notHeld, Main, tg{}),
+		cardAction(h.Cards()[0], RImpact, tg{}),
+		variants.Action(1) << 63,
+	} {
+		err := s.Apply(a)
+		if !errors.Is(err, variants.ErrIllegal) {
+			t.Errorf("%s: %v, want an illegal-action error", FormatAction(a), err)
+		}
+		if s.EncodeHands() != before || s.Key() != key {
+			t.Fatalf("a refused %s changed the state", FormatAction(a))
+		}
+	}
+	for _, tok := range []string{"", "e2", "AM41", "AM13:z9,a1", "AM07:x", "AM24:a2,b2,c2,d2", "e7e8k", "Kx1"} {
+		if _, err := s.ParseAction(tok); err == nil || errors.Is(err, variants.ErrIllegal) {
+			t.Errorf("%q: %v, want a malformed-token error", tok, err)
 		}
 	}
 }
