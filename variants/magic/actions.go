@@ -72,7 +72,7 @@ func (t tg) pack() uint32 {
 	return uint32(t.a) | uint32(t.b)<<6 | uint32(t.c)<<12 | uint32(t.d)<<18 | uint32(t.n)<<24
 }
 
-// CardAction builds a commitment of card c in window w with targets t.
+// cardAction builds a commitment of card c in window w with targets t.
 func cardAction(c CardID, w Window, t tg) variants.Action {
 	return variants.Action(ActCard)<<41 | variants.Action(w)<<38 | variants.Action(c)<<32 | variants.Action(t.pack())
 }

@@ -397,7 +397,9 @@ func (s *State) CardCount() int {
 	return n
 }
 
-// placeOf checks, for the tests, that every card is in exactly one place.
+// placeOf lists the places a card can be (stock, discard, unaccounted,
+// the known hands, the effects in play, the pending card), for the tests
+// that check every card is in exactly one.
 func (s *State) placeOf() (sets []CardSet) {
 	sets = append(sets, s.m.stock, s.m.discard, s.m.unknown)
 	for c := 0; c < 2; c++ {
