@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"azar/app/engine"
 	"azar/app/store"
 	"azar/variants/chess"
 )
@@ -42,6 +43,13 @@ type gameState struct {
 	end     ending
 	created time.Time
 	updated time.Time
+	// secret is what the referee hides (the deck, the spy cards): JSON
+	// for the store only, never in a View.
+	secret string
+	// analysis is the post-game analysis (JSON), "" until made.
+	analysis string
+	// cg is the card game (lucky, spy), nil for chess.
+	cg cardGame
 
 	// derived from opts.FEN and moves by commit
 	pos    *chess.Position
@@ -77,12 +85,29 @@ func replay(fen string, moves []string) (*chess.Position, []string, error) {
 // commit makes moves and end the game's state, saving it first: when the
 // store refuses, nothing changes. g.mu is held (or g is not shared yet).
 func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store) error {
-	pos, sans, err := replay(g.opts.FEN, moves)
-	if err != nil {
-		return errorf(Invalid, "%v", err)
-	}
+	return g.commitSecret(moves, g.secret, end, now, st)
+}
+
+// commitSecret is commit with a new secret (a card game's).
+func (g *Game) commitSecret(moves []string, secret string, end ending, now time.Time, st *store.Store) error {
 	next := g.gameState
-	next.moves, next.end, next.pos, next.sans, next.status, next.updated = moves, end, pos, sans, pos.Status(false), now
+	if g.opts.Variant != VariantChess {
+		if secret == "" {
+			return fmt.Errorf("game %s: a card game without its secret", g.id)
+		}
+		cg, err := newCardGame(g.opts, secret, moves, 0)
+		if err != nil {
+			return err
+		}
+		next.cg, next.secret, next.moves, next.pos, next.sans = cg, cg.secret(), cg.tokens(), cg.board(), cg.notation()
+	} else {
+		pos, sans, err := replay(g.opts.FEN, moves)
+		if err != nil {
+			return errorf(Invalid, "%v", err)
+		}
+		next.moves, next.pos, next.sans, next.status = moves, pos, sans, pos.Status(false)
+	}
+	next.end, next.updated = end, now
 	opts, err := json.Marshal(g.opts)
 	if err != nil {
 		return err
@@ -92,12 +117,13 @@ func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store
 	if reason != "" {
 		status = store.Finished
 	}
-	rec := store.Game{ID: g.id, Variant: g.opts.Variant, Options: string(opts), StartFEN: g.opts.FEN, Moves: moves,
-		Status: status, Result: result, Reason: reason, PGN: next.pgn(), Created: g.created, Updated: now}
+	rec := store.Game{ID: g.id, Variant: g.opts.Variant, Options: string(opts), StartFEN: g.opts.FEN, Moves: next.moves,
+		Status: status, Result: result, Reason: reason, PGN: next.pgn(), Secret: next.secret, Analysis: next.analysis,
+		Created: g.created, Updated: now}
 	if err := st.Save(rec); err != nil {
 		return err
 	}
-	g.moves, g.end, g.pos, g.sans, g.status, g.updated = moves, end, pos, sans, next.status, now
+	g.gameState = next
 	g.version++
 	g.bump(now)
 	g.thinking = false
@@ -119,15 +145,24 @@ func fromRecord(r store.Game) (*Game, error) {
 		return nil, fmt.Errorf("game %s: options: %w", r.ID, err)
 	}
 	o.FEN = r.StartFEN
-	g := &Game{gameState: gameState{id: r.ID, opts: o, moves: r.Moves, created: r.Created, updated: r.Updated}}
+	g := &Game{gameState: gameState{id: r.ID, opts: o, moves: r.Moves, created: r.Created, updated: r.Updated,
+		secret: r.Secret, analysis: r.Analysis}}
 	if r.Reason == ReasonResign || r.Reason == ReasonAgreement {
 		g.end = ending{result: r.Result, reason: r.Reason}
 	}
-	pos, sans, err := replay(o.FEN, r.Moves)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", r.ID, err)
+	if o.Variant != VariantChess {
+		cg, err := newCardGame(o, r.Secret, r.Moves, 0)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", r.ID, err)
+		}
+		g.cg, g.pos, g.sans = cg, cg.board(), cg.notation()
+	} else {
+		pos, sans, err := replay(o.FEN, r.Moves)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", r.ID, err)
+		}
+		g.pos, g.sans, g.status = pos, sans, pos.Status(false)
 	}
-	g.pos, g.sans, g.status = pos, sans, pos.Status(false)
 	g.bump(r.Updated)
 	return g, nil
 }
@@ -150,6 +185,9 @@ func (g *gameState) sideAt(k int) string {
 func (g *gameState) result() (string, string) {
 	if g.end.reason != "" {
 		return g.end.result, g.end.reason
+	}
+	if g.cg != nil {
+		return g.cg.outcome()
 	}
 	switch g.status {
 	case chess.Checkmate:
@@ -175,7 +213,37 @@ func (g *gameState) over() bool {
 }
 
 func (g *gameState) engineToMove() bool {
-	return g.opts.Mode == ModeEngine && !g.over() && colorLetter(g.pos.Side()) != g.opts.Human
+	return g.opts.Mode == ModeEngine && !g.over() && g.toAct() != g.opts.Human
+}
+
+// toAct is the side to act ("w" or "b").
+func (g *gameState) toAct() string {
+	if g.cg != nil {
+		if s := g.cg.toAct(); s != "" {
+			return s
+		}
+	}
+	return colorLetter(g.pos.Side())
+}
+
+// engineSeat is the engine's colour against the player.
+func (g *gameState) engineSeat() string {
+	if g.opts.Human == "w" {
+		return "b"
+	}
+	return "w"
+}
+
+// request is a search for seat's move at the level: the variant's
+// options and seat's position (for a card game, seat's own card only).
+func (g *gameState) request(seat string, level int, goArgs string) engine.Request {
+	opts := levelOption(level)
+	if g.cg == nil {
+		opts = append(opts, engine.Option{Name: "UCI_Variant", Value: VariantChess})
+		return engine.Request{Options: opts, Position: g.positionArg(), Go: goArgs}
+	}
+	vo, pos := g.cg.engineRequest(seat)
+	return engine.Request{Options: append(opts, vo...), Position: pos, Go: goArgs}
 }
 
 // playerMayMove is nil when a player's move (or offer) is welcome now.
@@ -232,8 +300,17 @@ func (g *gameState) pgn() string {
 	if t := termination(reason); t != "" {
 		tag("Termination", t)
 	}
-	b.WriteString("\n")
 	var tokens []string
+	if g.cg != nil {
+		for _, t := range g.cg.pgnTags() {
+			tag(t[0], t[1])
+		}
+		tokens = append(strings.Fields(g.cg.pgnMoves()), result)
+		b.WriteString("\n")
+		writeWrapped(&b, tokens)
+		return b.String()
+	}
+	b.WriteString("\n")
 	first := g.sideAt(0)
 	moveNo := 1
 	if g.opts.FEN != "" {
@@ -252,6 +329,13 @@ func (g *gameState) pgn() string {
 		}
 	}
 	tokens = append(tokens, result)
+	writeWrapped(&b, tokens)
+	return b.String()
+}
+
+// writeWrapped writes the tokens separated by spaces, in lines of at
+// most 79 columns, and a newline.
+func writeWrapped(b *strings.Builder, tokens []string) {
 	line := 0
 	for i, t := range tokens {
 		if i > 0 {
@@ -267,7 +351,6 @@ func (g *gameState) pgn() string {
 		line += len(t)
 	}
 	b.WriteString("\n")
-	return b.String()
 }
 
 func termination(reason string) string {
@@ -288,6 +371,8 @@ func termination(reason string) string {
 		return "threefold repetition"
 	case ReasonFifty:
 		return "fifty-move rule"
+	case ReasonKingCaptured:
+		return "king captured"
 	}
 	return reason
 }

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -59,15 +60,21 @@ const (
 	ReasonFifty        = "fifty"
 	ReasonResign       = "resign"
 	ReasonAgreement    = "agreement"
+	ReasonKingCaptured = "king-captured" // the card variants' king-capture option
 )
 
 // Options are a new game's choices, as the new-game form sends them.
 type Options struct {
-	Variant string `json:"variant"`         // "chess" (the only one yet)
+	Variant string `json:"variant"`         // VariantChess, VariantLucky or VariantSpy
 	Mode    string `json:"mode"`            // ModeEngine or ModeLocal
 	Color   string `json:"color,omitempty"` // white, black or random: the player's colour against the engine
 	Level   int    `json:"level,omitempty"` // MinLevel..MaxLevel
 	FEN     string `json:"fen,omitempty"`   // a start position; "" for the standard one
+	// Rules are a card variant's rule options by their rules names
+	// (lucky: edition, mandatory_card, king_capture, temporal_cards,
+	// temporal_three_turns, rules_cards_in_deck, draw_claims; spy:
+	// king_capture, draw_claims). The referee stores all of them.
+	Rules map[string]string `json:"rules,omitempty"`
 	// Human is the colour the player got ("w" or "b"), random resolved;
 	// set by the referee, never by a request.
 	Human string `json:"human,omitempty"`
@@ -109,6 +116,9 @@ type Config struct {
 	// the Level option, which an engine without it skips.
 	GoArgs func(level int) string
 	Log    *logrus.Logger
+	// NewSeed gives a new card game its seed (the deck's shuffle, the
+	// spy deal); nil draws 64 bits from crypto/rand. For tests.
+	NewSeed func() uint64
 }
 
 // DefaultGoArgs is the engine's budget for one move: 300 ms, whatever the
@@ -136,6 +146,9 @@ type Manager struct {
 func New(cfg Config) (*Manager, error) {
 	if cfg.GoArgs == nil {
 		cfg.GoArgs = DefaultGoArgs
+	}
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = newSeed
 	}
 	log := cfg.Log
 	if log == nil {
@@ -197,11 +210,18 @@ func validID(s string) bool {
 
 // Create starts a game with the options and returns its first view.
 func (m *Manager) Create(o Options) (View, error) {
-	if o.Variant == "" {
-		o.Variant = "chess"
+	switch o.Variant {
+	case "":
+		o.Variant = VariantChess
+	case VariantChess, VariantLucky, VariantSpy:
+	default:
+		return View{}, errorf(Invalid, "unknown variant %q (want chess, lucky or spy)", o.Variant)
 	}
-	if o.Variant != "chess" {
-		return View{}, errorf(Invalid, "unknown variant %q (want chess)", o.Variant)
+	if o.Variant == VariantChess && len(o.Rules) > 0 {
+		return View{}, errorf(Invalid, "rule options are for the card variants")
+	}
+	if o.Variant == VariantSpy && o.Mode == ModeLocal {
+		return View{}, errorf(Invalid, "spy chess hides each player's card: it is played against the engine, not on one device")
 	}
 	switch o.Mode {
 	case "":
@@ -233,7 +253,7 @@ func (m *Manager) Create(o Options) (View, error) {
 	} else {
 		o.Color = ""
 	}
-	if o.FEN != "" {
+	if o.FEN != "" && o.Variant == VariantChess {
 		p, err := chess.ParseFEN(o.FEN)
 		if err != nil {
 			return View{}, errorf(Invalid, "start position: %v", err)
@@ -248,6 +268,19 @@ func (m *Manager) Create(o Options) (View, error) {
 	}
 	now := time.Now()
 	g := &Game{gameState: gameState{id: newID(), opts: o, created: now}}
+	if o.Variant != VariantChess {
+		if err := normalizeCardOptions(&g.opts); err != nil {
+			return View{}, err
+		}
+		cg, err := newCardGame(g.opts, "", nil, m.cfg.NewSeed())
+		if err != nil {
+			return View{}, err
+		}
+		if o, _ := cg.outcome(); o != "*" {
+			return View{}, errorf(Invalid, "start position: the game is already over")
+		}
+		g.secret = cg.secret()
+	}
 	if err := g.commit(nil, ending{}, now, m.cfg.Store); err != nil {
 		return View{}, err
 	}
@@ -315,6 +348,9 @@ func (m *Manager) Move(id, move string) (View, error) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.cg != nil {
+		return m.cardAction(g, move)
+	}
 	if err := g.playerMayMove(); err != nil {
 		return View{}, err
 	}
@@ -344,6 +380,11 @@ func (m *Manager) Undo(id string) (View, error) {
 	defer g.mu.Unlock()
 	if g.end.reason != "" {
 		return View{}, errorf(Conflict, "the game is over")
+	}
+	if g.cg != nil {
+		// Taking back a draw would let the player draw again knowing
+		// the card on top.
+		return View{}, errorf(Conflict, "the card games have no undo")
 	}
 	n := len(g.moves)
 	k := n - 1
@@ -375,7 +416,7 @@ func (m *Manager) Resign(id string) (View, error) {
 	if g.over() {
 		return View{}, errorf(Conflict, "the game is over")
 	}
-	loser := colorLetter(g.pos.Side())
+	loser := g.toAct()
 	if g.opts.Mode == ModeEngine {
 		loser = g.opts.Human
 	}
@@ -420,7 +461,7 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 			return View{}, err
 		}
 		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
-		res, err := m.cfg.Engine.Search(ctx, engine.Request{Options: levelOption(fullStrength), Position: g.positionArg(), Go: drawOfferBudget})
+		res, err := m.cfg.Engine.Search(ctx, g.request(g.opts.Human, fullStrength, drawOfferBudget))
 		cancel()
 		if err != nil {
 			return View{}, fmt.Errorf("the engine could not consider the offer: %w", err)
@@ -469,7 +510,11 @@ func (m *Manager) Hint(id string) (Hint, error) {
 		g.mu.Unlock()
 		return Hint{}, err
 	}
-	req := engine.Request{Options: levelOption(fullStrength), Position: g.positionArg(), Go: hintBudget}
+	seat := g.opts.Human
+	if g.opts.Mode == ModeLocal {
+		seat = g.toAct()
+	}
+	req := g.request(seat, fullStrength, hintBudget)
 	version := g.version
 	g.mu.Unlock()
 
@@ -483,6 +528,12 @@ func (m *Manager) Hint(id string) (Hint, error) {
 	defer g.mu.Unlock()
 	if g.version != version {
 		return Hint{}, errorf(Conflict, "the game changed while the engine thought")
+	}
+	if g.cg != nil {
+		if !slices.Contains(g.cg.legal(seat), res.Move) {
+			return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
+		}
+		return Hint{Move: res.Move, SAN: res.Move}, nil
 	}
 	mv, err := g.pos.ParseUCIMove(res.Move)
 	if err != nil {
@@ -599,7 +650,7 @@ func (m *Manager) engineIfDue(g *Game) {
 		return
 	}
 	g.thinking = true
-	req := engine.Request{Options: levelOption(g.opts.Level), Position: g.positionArg(), Go: m.cfg.GoArgs(g.opts.Level)}
+	req := g.request(g.engineSeat(), g.opts.Level, m.cfg.GoArgs(g.opts.Level))
 	version := g.version
 	m.wg.Add(1)
 	go m.engineMove(g, version, req)
@@ -651,6 +702,9 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request) {
 
 // playEngineMove commits the engine's answer. g.mu is held.
 func (m *Manager) playEngineMove(g *Game, res engine.Result) error {
+	if g.cg != nil {
+		return m.playEngineAction(g, res)
+	}
 	mv, err := g.pos.ParseUCIMove(res.Move)
 	if err != nil {
 		return fmt.Errorf("the engine answered %q: %v", res.Move, err)

@@ -28,6 +28,12 @@ type View struct {
 	Error    string            `json:"engineError,omitempty"`
 	DrawNote string            `json:"drawOffer,omitempty"`
 	CanUndo  bool              `json:"canUndo"`
+	// Rules are a card game's rule options (rules names).
+	Rules map[string]string `json:"rules,omitempty"`
+	// Lucky and Spy are the card variants' parts: what the player may
+	// see, nothing more.
+	Lucky *LuckyView `json:"lucky,omitempty"`
+	Spy   *SpyView   `json:"spy,omitempty"`
 }
 
 // MoveView is one move of the game in both notations.
@@ -54,6 +60,10 @@ func (g *Game) view() View {
 	}
 	if n := len(g.moves); n > 0 {
 		v.LastMove = g.moves[n-1]
+	}
+	if g.cg != nil {
+		g.cardView(&v)
+		return v
 	}
 	if g.pos.InCheck() {
 		v.Check = g.pos.KingSquare(g.pos.Side()).String()
@@ -82,4 +92,47 @@ func (g *Game) view() View {
 		}
 	}
 	return v
+}
+
+// cardView fills a card game's View. g.mu is held.
+func (g *Game) cardView(v *View) {
+	v.Turn = g.toAct()
+	v.Rules = g.opts.Rules
+	if g.cg.inCheck() {
+		if k := g.pos.KingSquare(g.pos.Side()); k != chess.NoSquare {
+			v.Check = k.String()
+		}
+	}
+	v.Result, v.Status = g.result()
+	if v.Status == "" {
+		v.Status = "playing"
+	}
+	seat := g.opts.Human
+	if g.opts.Mode == ModeLocal {
+		seat = v.Turn
+	}
+	if !g.over() {
+		v.Legal = g.cg.legal(seat)
+	}
+	if n := len(g.moves); n > 0 && isSquareMove(g.moves[n-1]) {
+		v.LastMove = g.moves[n-1]
+	}
+	if g.opts.Mode == ModeLocal {
+		seat = ""
+	}
+	g.cg.view(v, seat)
+}
+
+// isSquareMove reports whether tok is a move from a square to a square
+// (e2e4, e7e8q).
+func isSquareMove(tok string) bool {
+	if len(tok) != 4 && len(tok) != 5 {
+		return false
+	}
+	for i := 0; i < 4; i += 2 {
+		if tok[i] < 'a' || tok[i] > 'h' || tok[i+1] < '1' || tok[i+1] > '8' {
+			return false
+		}
+	}
+	return true
 }

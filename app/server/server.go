@@ -182,14 +182,23 @@ type newGame struct {
 	Color   string `json:"color"`
 	Level   int    `json:"level"`
 	FEN     string `json:"fen"`
+	// Rules are a card variant's rule options (at most maxRules).
+	Rules map[string]string `json:"rules"`
 }
+
+// maxRules bounds the rule options of a request (lucky has seven).
+const maxRules = 16
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	var b newGame
 	if !decode(w, r, &b) {
 		return
 	}
-	v, err := s.games.Create(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN})
+	if len(b.Rules) > maxRules {
+		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("at most %d rule options", maxRules))
+		return
+	}
+	v, err := s.games.Create(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules})
 	if err != nil {
 		s.fail(w, err)
 		return

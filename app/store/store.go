@@ -39,6 +39,13 @@ type Game struct {
 	Result   string   // "1-0", "0-1", "1/2-1/2" or "*"
 	Reason   string   // how it ended ("" while playing)
 	PGN      string
+	// Secret is what the referee hides from every player (the deck's
+	// seed and order, the spy cards dealt), JSON the games package
+	// writes and reads; it never leaves the server.
+	Secret string
+	// Analysis is the post-game analysis, JSON the games package writes
+	// ("" until one has been made).
+	Analysis string
 	Created  time.Time
 	Updated  time.Time
 }
@@ -60,6 +67,8 @@ var migrations = []string{
 		updated_at INTEGER NOT NULL
 	);
 	CREATE INDEX games_status ON games(status, updated_at);`,
+	`ALTER TABLE games ADD COLUMN secret TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN analysis TEXT NOT NULL DEFAULT '';`,
 }
 
 // SchemaVersion is the version this build writes.
@@ -138,26 +147,26 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // Save writes g, replacing the stored game with its id.
 func (s *Store) Save(g Game) error {
-	_, err := s.db.Exec(`INSERT INTO games (id, variant, options, start_fen, moves, status, result, reason, pgn, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := s.db.Exec(`INSERT INTO games (id, variant, options, start_fen, moves, status, result, reason, pgn, secret, analysis, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(id) DO UPDATE SET variant=excluded.variant, options=excluded.options, start_fen=excluded.start_fen,
 			moves=excluded.moves, status=excluded.status, result=excluded.result, reason=excluded.reason,
-			pgn=excluded.pgn, updated_at=excluded.updated_at`,
+			pgn=excluded.pgn, secret=excluded.secret, analysis=excluded.analysis, updated_at=excluded.updated_at`,
 		g.ID, g.Variant, g.Options, g.StartFEN, strings.Join(g.Moves, " "), g.Status, g.Result, g.Reason, g.PGN,
-		g.Created.UnixMilli(), g.Updated.UnixMilli())
+		g.Secret, g.Analysis, g.Created.UnixMilli(), g.Updated.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: saving game %s: %w", g.ID, err)
 	}
 	return nil
 }
 
-const columns = `id, variant, options, start_fen, moves, status, result, reason, pgn, created_at, updated_at`
+const columns = `id, variant, options, start_fen, moves, status, result, reason, pgn, secret, analysis, created_at, updated_at`
 
 func scan(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	var moves string
 	var created, updated int64
-	if err := row.Scan(&g.ID, &g.Variant, &g.Options, &g.StartFEN, &moves, &g.Status, &g.Result, &g.Reason, &g.PGN, &created, &updated); err != nil {
+	if err := row.Scan(&g.ID, &g.Variant, &g.Options, &g.StartFEN, &moves, &g.Status, &g.Result, &g.Reason, &g.PGN, &g.Secret, &g.Analysis, &created, &updated); err != nil {
 		return Game{}, err
 	}
 	if moves != "" {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"database/sql"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -81,5 +82,41 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, FileName)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A file of schema version 1 (before the secret and analysis columns)
+// is migrated with its games kept.
+func TestMigrateFromVersion1(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`, `INSERT INTO schema_version (version) VALUES (1)`,
+		migrations[0], `INSERT INTO games VALUES ('a1', 'chess', '{}', '', 'e2e4 e7e5', 'playing', '*', '', '1. e4 e5 *', 1, 2)`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g, err := s.Load("a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(g.Moves, []string{"e2e4", "e7e5"}) || g.Secret != "" || g.Analysis != "" {
+		t.Fatalf("migrated game %+v", g)
+	}
+	g.Secret, g.Analysis = `{"seed":1}`, `{"x":1}`
+	if err := s.Save(g); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := s.Load("a1"); h.Secret != g.Secret || h.Analysis != g.Analysis {
+		t.Fatalf("secret/analysis not kept: %+v", h)
 	}
 }

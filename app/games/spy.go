@@ -1,0 +1,330 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"azar/app/engine"
+	"azar/variants"
+	"azar/variants/chess"
+	"azar/variants/spy"
+)
+
+// spySecret is what the referee hides in a spy game: the cards dealt
+// (White's, Black's) and a wildcard's choice once made ("" before).
+type spySecret struct {
+	Dealt  [2]string `json:"dealt"`
+	Chosen [2]string `json:"chosen"`
+}
+
+// spyGame is Ajedrez con Espía refereed as docs/protocol.md ("Spy chess")
+// asks: the referee deals both cards and keeps the full state; each
+// engine is told the public actions and its own card only (a bare
+// wildcard until it has chosen), and a player's browser gets its own
+// card only (View). A wildcard's choice is part of the secret, not of the
+// public actions.
+type spyGame struct {
+	rules spy.Options
+	fen   string
+	sec   spySecret
+	cards [2]spy.Card // the cards in play, NoCard while a wildcard's choice is due
+	full  *spy.State  // both cards (once chosen)
+	toks  []string
+	sans  []string
+	sides []string
+}
+
+// spyRules reads the rule options (king_capture, draw_claims).
+func spyRules(m map[string]string) (spy.Options, error) {
+	var o spy.Options
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if err := o.Set(k, m[k]); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
+func spyRulesMap(o spy.Options) map[string]string {
+	claims := "automatic"
+	if o.DrawClaims == spy.DrawFIDE {
+		claims = "fide"
+	}
+	return map[string]string{"king_capture": onOff(o.KingCapture), "draw_claims": claims}
+}
+
+func newSpyGame(o Options, secret string, tokens []string, seed uint64) (*spyGame, error) {
+	rules, err := spyRules(o.Rules)
+	if err != nil {
+		return nil, errorf(Invalid, "spy rules: %v", err)
+	}
+	g := &spyGame{rules: rules, fen: o.FEN}
+	if secret == "" {
+		w, b := spyDeal(seed)
+		g.sec.Dealt = [2]string{w.String(), b.String()}
+	} else if err := json.Unmarshal([]byte(secret), &g.sec); err != nil {
+		return nil, fmt.Errorf("spy secret: %w", err)
+	}
+	start := spy.NewPublic(rules)
+	if o.FEN != "" {
+		if start, err = spy.ParseState(o.FEN, rules); err != nil {
+			return nil, errorf(Invalid, "start position: %v", err)
+		}
+	}
+	for c := range 2 {
+		name := g.sec.Dealt[c]
+		if g.sec.Chosen[c] != "" {
+			name = g.sec.Chosen[c]
+		}
+		card, err := spy.ParseCard(name)
+		if err != nil {
+			return nil, fmt.Errorf("spy secret: %w", err)
+		}
+		if card == spy.Wild {
+			continue
+		}
+		if err := start.AssumeCard(chess.Color(c), card); err != nil {
+			return nil, fmt.Errorf("spy secret: %w", err)
+		}
+		g.cards[c] = card
+	}
+	g.full = start
+	for i, tok := range tokens {
+		if over, _, _ := g.full.Result(); over {
+			return nil, errorf(Invalid, "action %d (%s) after the end of the game", i+1, tok)
+		}
+		a, err := g.full.ParseAction(tok)
+		if err != nil {
+			return nil, errorf(Invalid, "action %d: %v", i+1, err)
+		}
+		side := colorLetter(g.full.Side())
+		san := g.full.SAN(a)
+		if err := g.full.Apply(a); err != nil {
+			return nil, errorf(Invalid, "action %d: %v", i+1, err)
+		}
+		g.toks = append(g.toks, g.full.FormatAction(a))
+		g.sans = append(g.sans, san)
+		g.sides = append(g.sides, side)
+	}
+	return g, nil
+}
+
+// spyDeal deals a game's two cards from its seed.
+func spyDeal(seed uint64) (white, black spy.Card) {
+	return spy.Deal(rand.New(rand.NewPCG(seed, 0x737079))) // "spy"
+}
+
+// pending reports whether seat's wildcard choice is due.
+func (g *spyGame) pending(seat string) bool { return g.cards[seatIndex(seat)] == spy.NoCard }
+
+func seatIndex(seat string) int {
+	if seat == "b" {
+		return 1
+	}
+	return 0
+}
+
+func (g *spyGame) toAct() string {
+	if over, _, _ := g.full.Result(); over {
+		return ""
+	}
+	return colorLetter(g.full.Side())
+}
+
+func (g *spyGame) outcome() (string, string) { return outcomeOf(g.full) }
+
+// wildChoices are the six choices of a wildcard.
+func wildChoices() []string {
+	var out []string
+	for r := spy.KR; r <= spy.QN; r++ {
+		c, _ := spy.WildCard(r)
+		out = append(out, c.String())
+	}
+	return out
+}
+
+func (g *spyGame) legal(seat string) []string {
+	out := []string{}
+	if g.toAct() == "" {
+		return out
+	}
+	if g.pending(seat) {
+		return wildChoices()
+	}
+	if g.toAct() != seat {
+		return out
+	}
+	// From what seat knows: the opponent's card plays no part in it.
+	v := g.full.View(variants.Player(seatIndex(seat)))
+	for _, a := range v.Legal(nil) {
+		out = append(out, v.FormatAction(a))
+	}
+	return out
+}
+
+func (g *spyGame) act(seat, tok string) ([]string, string, error) {
+	if g.toAct() == "" {
+		return nil, "", errorf(Conflict, "the game is over")
+	}
+	if g.pending(seat) {
+		c, err := spy.ParseCard(tok)
+		if err != nil || !c.IsWild() || c == spy.Wild {
+			return nil, "", errorf(Invalid, "choose your wildcard's spy first (wild:KR ... wild:QN), not %q", tok)
+		}
+		sec := g.sec
+		sec.Chosen[seatIndex(seat)] = c.String()
+		b, _ := json.Marshal(sec)
+		return g.toks, string(b), nil
+	}
+	if g.toAct() != seat {
+		return nil, "", errorf(Conflict, "it is not %s's turn", seat)
+	}
+	a, err := g.full.ParseAction(tok)
+	if err != nil {
+		return nil, "", errorf(Invalid, "illegal action %q", tok)
+	}
+	check := g.full.Clone()
+	if err := check.Apply(a); err != nil {
+		return nil, "", errorf(Invalid, "illegal action %q", tok)
+	}
+	return append(slices.Clone(g.toks), g.full.FormatAction(a)), g.secret(), nil
+}
+
+func (g *spyGame) tokens() []string   { return g.toks }
+func (g *spyGame) notation() []string { return g.sans }
+
+func (g *spyGame) secret() string {
+	b, _ := json.Marshal(g.sec)
+	return string(b)
+}
+
+func (g *spyGame) board() *chess.Position { return g.full.Position() }
+
+func (g *spyGame) inCheck() bool { return g.full.InCheck() }
+
+// engineRequest tells seat's engine its own card only: a bare wildcard
+// while its choice is due (the engine then answers the choice).
+func (g *spyGame) engineRequest(seat string) ([]engine.Option, string) {
+	name := "wild"
+	if c := g.cards[seatIndex(seat)]; c != spy.NoCard {
+		name = c.String()
+	}
+	opts := []engine.Option{{Name: "UCI_Variant", Value: VariantSpy},
+		{Name: "SpyKingCapture", Value: fmt.Sprint(g.rules.KingCapture)},
+		{Name: "SpyDrawClaims", Value: spyRulesMap(g.rules)["draw_claims"]}}
+	return opts, positionText(g.fen, " card "+seat+"="+name, g.toks)
+}
+
+func (g *spyGame) engineAnswer(seat, best string) ([]string, string, error) { return g.act(seat, best) }
+
+// SpyView is what a player sees of a spy game: its own card, the public
+// reveals and queens, never the opponent's card before its reveal.
+type SpyView struct {
+	// Card is the player's card (spy:Pe, wild:QR, neutral; "wild"
+	// while the wildcard's choice is due); "" on one device.
+	Card string `json:"card,omitempty"`
+	// Choosing: the wildcard's choice is due (the choices are in legal).
+	Choosing bool `json:"choosing,omitempty"`
+	// SpySquare is where the player's spy stands, among the opponent's
+	// pieces, until it is revealed or lost.
+	SpySquare string `json:"spySquare,omitempty"`
+	// Revealed is each side's revealed card ("" before a reveal).
+	Revealed map[string]string `json:"revealed"`
+	// Bicolour is the squares of the gained (revealed) pieces.
+	Bicolour []string `json:"bicolour"`
+	// Queens is each side's original queen: its square ("" once gone)
+	// and the powers it keeps (R, B, N).
+	Queens map[string]QueenView `json:"queens"`
+	// Reveal is the player's reveal action when it is legal now.
+	Reveal string `json:"reveal,omitempty"`
+}
+
+// QueenView is an original queen and its remaining powers.
+type QueenView struct {
+	Square string `json:"square,omitempty"`
+	Powers string `json:"powers"`
+}
+
+func (g *spyGame) view(v *View, seat string) {
+	st := g.full
+	sv := &SpyView{Revealed: map[string]string{"w": "", "b": ""}, Bicolour: []string{}, Queens: map[string]QueenView{}}
+	if seat != "" {
+		i := seatIndex(seat)
+		if c := g.cards[i]; c == spy.NoCard {
+			sv.Card, sv.Choosing = "wild", true
+		} else {
+			sv.Card = c.String()
+			if sq := st.SpySquare(chess.Color(i)); sq != chess.NoSquare {
+				sv.SpySquare = sq.String()
+			}
+		}
+		for _, tk := range v.Legal {
+			if len(tk) > 6 && tk[:6] == "reveal" {
+				sv.Reveal = tk
+			}
+		}
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		if st.Revealed(c) {
+			sv.Revealed[colorLetter(c)] = st.Card(c).String()
+		}
+		q := QueenView{Powers: "RBN"}
+		sq, comp := st.OriginalQueen(c)
+		if sq != chess.NoSquare {
+			q.Square, q.Powers = sq.String(), comp.String()
+		} else {
+			q.Powers = ""
+		}
+		sv.Queens[colorLetter(c)] = q
+	}
+	bc := st.Bicolour()
+	for s := chess.Square(0); s < 64; s++ {
+		if bc&(1<<s) != 0 {
+			sv.Bicolour = append(sv.Bicolour, s.String())
+		}
+	}
+	v.Spy = sv
+	v.FEN = st.Encode() // the public state: no card unrevealed
+}
+
+func (g *spyGame) pgnTags() [][2]string {
+	tags := [][2]string{{"Variant", "spy"}}
+	for c := range 2 {
+		if g.full.Revealed(chess.Color(c)) {
+			tags = append(tags, [2]string{[2]string{"White", "Black"}[c] + "Card", g.full.Card(chess.Color(c)).String()})
+		}
+	}
+	return tags
+}
+
+func (g *spyGame) pgnMoves() string {
+	starts := make([]bool, len(g.sans))
+	numbers := make([]int, len(g.sans))
+	n := 1
+	if g.fen != "" {
+		fmt.Sscanf(fieldAt(g.fen, 5), "%d", &n)
+	}
+	for i := range g.sans {
+		starts[i] = i == 0 || g.sides[i] == "w"
+		numbers[i] = n
+		if g.sides[i] == "b" {
+			n++
+		}
+	}
+	return numberedMoves(g.sans, g.sides, starts, numbers)
+}
+
+func fieldAt(s string, i int) string {
+	if f := strings.Fields(s); i < len(f) {
+		return f[i]
+	}
+	return ""
+}
