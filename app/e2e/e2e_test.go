@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,9 +32,15 @@ type app struct {
 	pool *engine.Pool
 	m    *games.Manager
 	srv  *http.Server
+	// delay pauses the engine before a search (nil: none); see delayed.
+	delay *atomic.Pointer[func(engine.Request) time.Duration]
 }
 
-func startApp(t *testing.T, dir, addr string) *app {
+func startApp(t *testing.T, dir, addr string) *app { return startSeeded(t, dir, addr, 0) }
+
+// startSeeded starts the app with every card game dealt from seed (0: a
+// random one).
+func startSeeded(t *testing.T, dir, addr string, seed uint64) *app {
 	t.Helper()
 	st, err := store.Open(dir)
 	if err != nil {
@@ -41,7 +48,12 @@ func startApp(t *testing.T, dir, addr string) *app {
 	}
 	pool := engine.NewPool(2, engine.Config{HashMB: 1})
 	// A one-ply budget: the tests wait on the page, not on the search.
-	m, err := games.New(games.Config{Store: st, Engine: pool, GoArgs: func(int) string { return "depth 1" }})
+	delay := new(atomic.Pointer[func(engine.Request) time.Duration])
+	cfg := games.Config{Store: st, Engine: delayed{pool, delay}, GoArgs: func(int) string { return "depth 1" }}
+	if seed != 0 {
+		cfg.NewSeed = func() uint64 { return seed }
+	}
+	m, err := games.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +67,7 @@ func startApp(t *testing.T, dir, addr string) *app {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{t: t, dir: dir, addr: ln.Addr().String(), st: st, pool: pool, m: m, srv: &http.Server{Handler: server.New(m, nil)}}
+	a := &app{t: t, dir: dir, addr: ln.Addr().String(), st: st, pool: pool, m: m, srv: &http.Server{Handler: server.New(m, nil)}, delay: delay}
 	go a.srv.Serve(ln)
 	return a
 }

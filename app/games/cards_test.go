@@ -96,7 +96,7 @@ func TestLuckyDrawResolveAndResume(t *testing.T) {
 	if v.Lucky.Card == nil || v.Lucky.Card.ID != order[0] || v.Lucky.Card.Text.En == "" || v.Lucky.Card.Text.Es == "" {
 		t.Fatalf("the drawn card is not shown: %+v", v.Lucky.Card)
 	}
-	if len(v.Lucky.Drawn) != 1 || v.Lucky.Drawn[0] != (DrawnCard{Side: "w", Card: order[0], At: 3}) {
+	if d := v.Lucky.Drawn; len(d) != 1 || d[0].Side != "w" || d[0].Card != order[0] || d[0].At != 3 || d[0].Name.Es == "" {
 		t.Fatalf("drawn %+v", v.Lucky.Drawn)
 	}
 	// Resolve the card: its actions until the turn passes.

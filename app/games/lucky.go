@@ -337,11 +337,11 @@ type LuckyView struct {
 	Discard int `json:"discard"` // cards in the discard pile
 	// Card is the card being played (its actions are under way), or
 	// the last card drawn, with who drew it and whether it is in play.
-	Card   *CardView `json:"card,omitempty"`
-	DrawnBy string   `json:"drawnBy,omitempty"`
-	InPlay bool      `json:"inPlay"`
-	Phase  string    `json:"phase"` // the rules' phase (start, move, sequence, remove, ...)
-	Step   Texts     `json:"step"`  // what the player to act must do now
+	Card    *CardView `json:"card,omitempty"`
+	DrawnBy string    `json:"drawnBy,omitempty"`
+	InPlay  bool      `json:"inPlay"`
+	Phase   string    `json:"phase"` // the rules' phase (start, move, sequence, remove, ...)
+	Step    Texts     `json:"step"`  // what the player to act must do now
 	// Zone is the squares of the bomb in play.
 	Zone []string `json:"zone,omitempty"`
 	// Held is each side's temporal card; Turns its turns left under the
@@ -359,6 +359,7 @@ type DrawnCard struct {
 	Side string `json:"side"`
 	Card string `json:"card"`
 	At   int    `json:"at"` // the index of the card's token in moves
+	Name Texts  `json:"name"`
 }
 
 func (g *luckyGame) view(v *View, seat string) {
@@ -368,7 +369,11 @@ func (g *luckyGame) view(v *View, seat string) {
 		Rules: luckyRulesMap(g.rules)}
 	for i, tk := range g.toks {
 		if i > 0 && g.toks[i-1] == "draw" {
-			lv.Drawn = append(lv.Drawn, DrawnCard{Side: g.sides[i], Card: tk, At: i})
+			d := DrawnCard{Side: g.sides[i], Card: tk, At: i}
+			if k, ok := lucky.KindByID(tk); ok {
+				d.Name = cardView(k).Name
+			}
+			lv.Drawn = append(lv.Drawn, d)
 		}
 	}
 	if k := st.CardInProgress(); k != lucky.NoKind {
@@ -409,6 +414,9 @@ func (g *luckyGame) view(v *View, seat string) {
 	}
 	lv.Step = luckyStep(st)
 	v.Lucky = lv
+	for i := range v.Moves {
+		v.Moves[i].Side = g.sides[i]
+	}
 	v.FEN = st.Position().FEN()
 }
 
@@ -493,4 +501,20 @@ func positionText(fen, card string, toks []string) string {
 		s += " moves " + strings.Join(toks, " ")
 	}
 	return s
+}
+
+// LuckyOrder is the order of the draw pile a new lucky game with these
+// rules and start (FEN "" for the standard one) deals from seed, top
+// first: for tests and tools that set Config.NewSeed. The server never
+// sends it.
+func LuckyOrder(rules map[string]string, fen string, seed uint64) ([]string, error) {
+	o := Options{Variant: VariantLucky, Rules: rules, FEN: fen}
+	if err := normalizeCardOptions(&o); err != nil {
+		return nil, err
+	}
+	g, err := newLuckyGame(o, "", nil, seed)
+	if err != nil {
+		return nil, err
+	}
+	return g.pileIDs(), nil
 }

@@ -292,6 +292,9 @@ func (g *spyGame) view(v *View, seat string) {
 		}
 	}
 	v.Spy = sv
+	for i := range v.Moves {
+		v.Moves[i].Side = g.sides[i]
+	}
 	v.FEN = st.Encode() // the public state: no card unrevealed
 }
 
@@ -327,4 +330,12 @@ func fieldAt(s string, i int) string {
 		return f[i]
 	}
 	return ""
+}
+
+// SpyDeal is the two cards a new spy game deals from seed (White's,
+// Black's; "wild" before a wildcard's choice): for tests and tools that
+// set Config.NewSeed. The server never sends the engine's.
+func SpyDeal(seed uint64) (white, black string) {
+	w, b := spyDeal(seed)
+	return w.String(), b.String()
 }

@@ -40,6 +40,9 @@ type View struct {
 type MoveView struct {
 	UCI string `json:"uci"`
 	SAN string `json:"san"`
+	// Side is who played it ("w", "b"), in the card games, where a turn
+	// may hold several actions.
+	Side string `json:"side,omitempty"`
 }
 
 // view builds the game's View. g.mu is held.

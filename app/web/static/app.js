@@ -16,7 +16,7 @@
       promoteTo: "Promote to", cancel: "Cancel", yes: "Yes", no: "No",
       whiteToMove: "White to move", blackToMove: "Black to move", yourMove: "Your move", thinking: "Azar is thinking…",
       check: "Check!", whiteWins: "White wins", blackWins: "Black wins", youWin: "You win", youLose: "Azar wins",
-      checkmate: "Checkmate", stalemate: "Stalemate — draw", insufficient: "Draw — insufficient material",
+      "king-captured": "King captured", checkmate: "Checkmate", stalemate: "Stalemate — draw", insufficient: "Draw — insufficient material",
       repetition: "Draw — threefold repetition", fifty: "Draw — fifty-move rule", agreement: "Draw agreed",
       whiteResigns: "White resigns", blackResigns: "Black resigns", youResign: "You resigned",
       drawDeclined: "Azar declines the draw.", drawAccepted: "Azar accepts the draw.",
@@ -24,6 +24,20 @@
       pgnCopied: "PGN copied.", pgnNotCopied: "Could not copy the PGN.", engineTrouble: "The engine is having trouble; retrying…",
       open: "Open", inProgress: "in progress", gameGone: "That game is not on this server.",
       nMoves: "moves", hint: "Hint", hintIs: "Hint:",
+      lucky: "Lucky cards", spy: "Spy chess", luckyRules: "Rules of Lucky cards", spyRules: "Rules of Spy chess",
+      ruleEdition: "Edition", second: "second", first: "first", ruleMandatory: "Mandatory card (draw every turn)",
+      ruleKingCapture: "King capture (with the mandatory card)", ruleThreeTurns: "Temporal cards last three turns",
+      ruleRulesCards: "Instruction cards in the deck", ruleTemporal: "Temporal cards", all: "all", none: "none",
+      ruleClaims: "Repetition and 50 moves", automatic: "automatic", fide: "claimed (FIDE)", ruleSpyKingCapture: "King capture",
+      deck: "cards left", drawCard: "Draw a card", cardsDrawn: "Cards drawn", yourCard: "Your card", reveal: "Reveal your spy",
+      placePiece: "Put back which piece?", holds: "temporal card", nothingHeld: "none", pool: "captured, to recover",
+      annul: "Annul the temporal cards", bomb: "Set off the bomb", pawns: "Move the pawns", pass: "Pass", claim: "Claim a draw",
+      drawnBy: "drawn by", you: "you", azar: "Azar", inPlay: "in play", lastCard: "last card",
+      engineDrew: "Azar drew", youDrew: "You drew", chooseWild: "Wildcard: choose the piece that is your spy", yourSpy: "Your spy",
+      spyHidden: "hidden among Azar's pieces on", spyGone: "no longer on the board", neutralCard: "Neutral: you have no spy",
+      queenOf: "queen", powers: "powers", queenGone: "captured", engineRevealed: "Azar reveals its spy:", youRevealed: "You revealed:",
+      revealed: "revealed", notRevealed: "Azar's card is secret", kingCaptured: "King captured", noUndoCards: "",
+      whiteShort: "White", blackShort: "Black", stepEngine: "Azar is playing its turn.",
     },
     es: {
       newGame: "Nueva partida", language: "Idioma", variant: "Juego", chess: "Ajedrez", opponent: "Rival",
@@ -34,7 +48,7 @@
       promoteTo: "Coronar como", cancel: "Cancelar", yes: "Sí", no: "No",
       whiteToMove: "Juegan blancas", blackToMove: "Juegan negras", yourMove: "Te toca", thinking: "Azar está pensando…",
       check: "¡Jaque!", whiteWins: "ganan las blancas", blackWins: "ganan las negras", youWin: "has ganado", youLose: "gana Azar",
-      checkmate: "Jaque mate", stalemate: "Ahogado — tablas", insufficient: "Tablas — material insuficiente",
+      "king-captured": "Rey capturado", checkmate: "Jaque mate", stalemate: "Ahogado — tablas", insufficient: "Tablas — material insuficiente",
       repetition: "Tablas — triple repetición", fifty: "Tablas — regla de los cincuenta movimientos", agreement: "Tablas acordadas",
       whiteResigns: "Las blancas abandonan", blackResigns: "Las negras abandonan", youResign: "Has abandonado",
       drawDeclined: "Azar rechaza las tablas.", drawAccepted: "Azar acepta las tablas.",
@@ -42,6 +56,20 @@
       pgnCopied: "PGN copiado.", pgnNotCopied: "No se pudo copiar el PGN.", engineTrouble: "El motor tiene problemas; reintentando…",
       open: "Abrir", inProgress: "en curso", gameGone: "Esa partida no está en este servidor.",
       nMoves: "jugadas", hint: "Pista", hintIs: "Pista:",
+      lucky: "Cartas de la Suerte", spy: "Ajedrez con Espía", luckyRules: "Reglas de Cartas de la Suerte", spyRules: "Reglas del Ajedrez con Espía",
+      ruleEdition: "Edición", second: "segunda", first: "primera", ruleMandatory: "Carta obligatoria (robar cada turno)",
+      ruleKingCapture: "Captura del rey (con carta obligatoria)", ruleThreeTurns: "Las cartas temporales duran tres turnos",
+      ruleRulesCards: "Cartas de instrucciones en el mazo", ruleTemporal: "Cartas temporales", all: "todas", none: "ninguna",
+      ruleClaims: "Repetición y 50 jugadas", automatic: "automáticas", fide: "reclamadas (FIDE)", ruleSpyKingCapture: "Captura del rey",
+      deck: "cartas quedan", drawCard: "Robar carta", cardsDrawn: "Cartas robadas", yourCard: "Tu carta", reveal: "Revelar tu espía",
+      placePiece: "¿Qué pieza repones?", holds: "carta temporal", nothingHeld: "ninguna", pool: "capturadas, para recuperar",
+      annul: "Anular las cartas temporales", bomb: "Hacer estallar la bomba", pawns: "Mover los peones", pass: "Pasar", claim: "Reclamar tablas",
+      drawnBy: "robada por", you: "tú", azar: "Azar", inPlay: "en juego", lastCard: "última carta",
+      engineDrew: "Azar roba", youDrew: "Has robado", chooseWild: "Comodín: elige la pieza que será tu espía", yourSpy: "Tu espía",
+      spyHidden: "escondido entre las piezas de Azar en", spyGone: "ya no está en el tablero", neutralCard: "Neutral: no tienes espía",
+      queenOf: "dama", powers: "poderes", queenGone: "capturada", engineRevealed: "Azar revela su espía:", youRevealed: "Has revelado:",
+      revealed: "revelada", notRevealed: "La carta de Azar es secreta", kingCaptured: "Rey capturado", noUndoCards: "",
+      whiteShort: "Blancas", blackShort: "Negras", stepEngine: "Azar juega su turno.",
     },
   };
 
@@ -102,13 +130,29 @@
   function accept(v, force) {
     if (!v || (!force && game && game.id === v.id && v.version < game.version)) return;
     if (!game || game.id !== v.id) selected = null;
+    else announce(game, v);
     game = v;
     if (flippedFor !== v.id) {
       flipped = v.mode === "engine" && v.human === "b";
       flippedFor = v.id;
     }
-    if (selected && !v.legal.some((m) => m.startsWith(selected))) selected = null;
+    if (selected && !ownsMoves(selected)) selected = null;
     render();
+  }
+
+  // announce notes what the engine did in a card game between two views:
+  // the cards it drew, its reveal.
+  function announce(old, v) {
+    if (v.mode !== "engine") return;
+    if (v.lucky) for (const d of v.lucky.drawn) if (d.name && !cardInfo[d.card]) cardInfo[d.card] = { id: d.card, name: d.name, text: { en: "", es: "" } };
+    if (v.lucky && old.lucky) {
+      const fresh = v.lucky.drawn.slice(old.lucky.drawn.length).filter((d) => d.side !== v.human);
+      if (fresh.length) note = () => t("engineDrew") + " " + fresh.map((d) => cardName(d.card)).join(", ") + ".";
+    }
+    if (v.spy && old.spy) {
+      const opp = v.human === "w" ? "b" : "w";
+      if (v.spy.revealed[opp] && !old.spy.revealed[opp]) note = () => t("engineRevealed") + " " + spyCardName(v.spy.revealed[opp]) + ".";
+    }
   }
 
   async function act(method, path, body) {
@@ -172,8 +216,27 @@
     $$("#new-game [data-" + attr + "]").forEach((b) => b.addEventListener("click", () => {
       pick(attr, b.dataset[attr]);
       if (attr === "mode") $$(".engine-only").forEach((f) => { f.hidden = b.dataset.mode !== "engine"; });
+      if (attr === "variant") formForVariant(b.dataset.variant);
     }));
   });
+  // formForVariant shows the chosen variant's rule options; spy chess
+  // hides a card from each player, so it is played against the engine.
+  function formForVariant(variant) {
+    $$(".variant-only").forEach((f) => { f.hidden = f.dataset.for !== variant; });
+    const local = $("[data-mode=local]");
+    local.hidden = variant === "spy";
+    if (variant === "spy" && chosen("mode") === "local") {
+      pick("mode", "engine");
+      $$(".engine-only").forEach((f) => { f.hidden = false; });
+    }
+  }
+  function chosenRules(variant) {
+    const rules = {};
+    $$('.variant-only[data-for="' + variant + '"] [data-rule]').forEach((el) => {
+      rules[el.dataset.rule] = el.type === "checkbox" ? (el.checked ? "on" : "off") : el.value;
+    });
+    return rules;
+  }
   function showFormError(msg) {
     const p = $("[data-error]");
     p.textContent = msg || "";
@@ -189,6 +252,7 @@
     }
     const fen = $("#fen").value.trim();
     if (fen) body.fen = fen;
+    if (body.variant !== "chess") body.rules = chosenRules(body.variant);
     try {
       const v = await api("POST", "/api/games", body);
       await openGame(v.id);
@@ -240,9 +304,15 @@
     board.style.setProperty("--ranks", game.ranks);
     board.classList.toggle("no-coords", !coords);
     board.textContent = "";
-    const lastFrom = game.lastMove ? game.lastMove.slice(0, 2) : "";
-    const lastTo = game.lastMove ? game.lastMove.slice(2, 4) : "";
+    const lastFT = game.lastMove ? fromTo(game.lastMove) : null;
+    const lastFrom = lastFT ? lastFT.from : "";
+    const lastTo = lastFT ? lastFT.to : "";
     const targets = selected ? targetsFrom(selected) : {};
+    const onSq = selected ? {} : squareActions();
+    const zone = new Set(game.lucky && game.lucky.zone ? game.lucky.zone : []);
+    const bicolour = new Set(game.spy ? game.spy.bicolour : []);
+    const mySpy = game.spy ? game.spy.spySquare : "";
+    const cardTurn = game.lucky && game.lucky.phase !== "start" && game.legal.length > 0;
     for (let row = 0; row < game.ranks; row++) {
       for (let col = 0; col < game.files; col++) {
         const file = flipped ? game.files - 1 - col : col;
@@ -254,14 +324,36 @@
         if (name === lastFrom || name === lastTo) sq.classList.add("last");
         if (name === selected) sq.classList.add("selected");
         if (name === game.check) sq.classList.add("check");
+        if (zone.has(name)) sq.classList.add("zone");
+        if (bicolour.has(name)) { sq.classList.add("bicolour"); sq.dataset.bicolour = "true"; }
+        if (cardTurn && ownsMoves(name)) sq.classList.add("may-move");
         if (row === game.ranks - 1) sq.append(coord("file", FILES[file]));
         if (col === 0) sq.append(coord("rank", String(rank + 1)));
         const pc = game.pieces[name];
+        if (bicolour.has(name)) {
+          const r = document.createElement("span");
+          r.className = "ring";
+          sq.append(r);
+        }
         if (pc) {
           const p = document.createElement("div");
           p.className = "piece";
           p.dataset.piece = pc;
+          if (bicolour.has(name)) p.dataset.bicolour = "true";
           sq.append(p);
+        }
+        if (name === mySpy) {
+          const b = document.createElement("span");
+          b.className = "badge spy-badge";
+          b.dataset.mySpy = "true";
+          b.textContent = lang === "es" ? "espía" : "spy";
+          sq.append(b);
+        }
+        if (onSq[name]) {
+          const d = document.createElement("div");
+          d.className = "dot " + (onSquare(onSq[name][0]).kind === "remove" ? "remove" : "place");
+          d.dataset.target = name;
+          sq.append(d);
         }
         if (targets[name]) {
           const d = document.createElement("div");
@@ -272,7 +364,8 @@
         board.append(sq);
       }
     }
-    if (hint && hint.id === game.id && hint.version === game.version) board.append(arrow(hint.move));
+    if (hint && hint.id === game.id && hint.version === game.version && fromTo(hint.move)) board.append(arrow(hint.move));
+    renderCards();
     renderStatus();
     renderMoves();
     renderEval();
@@ -290,8 +383,9 @@
       const row = flipped ? rank : game.ranks - 1 - rank;
       return [col + 0.5, row + 0.5];
     };
-    const [x1, y1] = at(move.slice(0, 2));
-    const [x2, y2] = at(move.slice(2, 4));
+    const ft = fromTo(move);
+    const [x1, y1] = at(ft.from);
+    const [x2, y2] = at(ft.to);
     const len = Math.hypot(x2 - x1, y2 - y1);
     const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
     const head = 0.38, shaft = 0.1, wing = 0.24;
@@ -319,15 +413,50 @@
     return s;
   }
 
+  // The legal actions the view lists, by how the page offers them: a
+  // piece from a square to a square (a move, a card's move, a relocation
+  // "e4>e6"), one square (a removal "-e4", a placement "N@e4"), or a
+  // button (draw, annul, bomb, the pawns' wave, pass, claim, a reveal, a
+  // wildcard's choice).
+  const MOVE_RE = /^([a-z]\d+)([a-z]\d+)([qrbn]?)$/;
+  const RELOC_RE = /^([a-z]\d+)>([a-z]\d+)$/;
+  const REMOVE_RE = /^-([a-z]\d+)$/;
+  const PLACE_RE = /^([PNBRQK])@([a-z]\d+)$/;
+  function fromTo(tok) {
+    let m = MOVE_RE.exec(tok);
+    if (m) return { from: m[1], to: m[2], promo: m[3] };
+    m = RELOC_RE.exec(tok);
+    if (m) return { from: m[1], to: m[2], promo: "" };
+    return null;
+  }
+  function onSquare(tok) {
+    let m = REMOVE_RE.exec(tok);
+    if (m) return { sq: m[1], kind: "remove" };
+    m = PLACE_RE.exec(tok);
+    if (m) return { sq: m[2], kind: "place", piece: m[1] };
+    return null;
+  }
   // targetsFrom maps each square the piece on from may go to -> its moves.
   function targetsFrom(from) {
     const out = {};
     for (const m of game.legal) {
-      if (m.slice(0, 2) !== from) continue;
-      const to = m.slice(2, 4);
-      (out[to] = out[to] || []).push(m);
+      const ft = fromTo(m);
+      if (!ft || ft.from !== from) continue;
+      (out[ft.to] = out[ft.to] || []).push(m);
     }
     return out;
+  }
+  // squareActions maps each square with a removal or placement -> its tokens.
+  function squareActions() {
+    const out = {};
+    for (const m of game.legal) {
+      const a = onSquare(m);
+      if (a) (out[a.sq] = out[a.sq] || []).push(m);
+    }
+    return out;
+  }
+  function buttonTokens() {
+    return game.legal.filter((m) => !fromTo(m) && !onSquare(m));
   }
 
   function renderStatus() {
@@ -337,7 +466,8 @@
     el.dataset.turn = game.turn;
     el.textContent = statusText();
     const n = $("[data-note]");
-    let text = note;
+    // A note may be a function: its text follows the language.
+    let text = typeof note === "function" ? note() : note;
     if (!text && game.drawOffer === "declined") text = t("drawDeclined");
     if (!text && game.drawOffer === "accepted" && game.mode === "engine") text = t("drawAccepted");
     if (!text && game.engineError) text = t("engineTrouble");
@@ -361,6 +491,7 @@
         return g.check ? t("check") + " " + s : s;
       }
       case "checkmate": return t("checkmate") + " — " + wins(winner);
+      case "king-captured": return t("king-captured") + " — " + wins(winner);
       case "resign": {
         const loser = winner === "w" ? "b" : "w";
         const who = g.mode === "engine" ? t("youResign") : loser === "w" ? t("whiteResigns") : t("blackResigns");
@@ -373,6 +504,31 @@
   function renderMoves() {
     const ol = $("#moves");
     ol.textContent = "";
+    if (game.variant === "lucky") {
+      // A turn may hold several actions: one line per move number,
+      // White's turn then Black's.
+      let li = null, side = "";
+      game.moves.forEach((m, i) => {
+        if (!li || (m.side === "w" && side !== "w")) {
+          li = document.createElement("li");
+          li.dataset.side = m.side;
+          ol.append(li);
+          if (m.side === "b") li.append(san("…", false));
+        } else if (m.side !== side) {
+          const sep = document.createElement("span");
+          sep.className = "turn-sep";
+          sep.textContent = "|";
+          li.append(sep);
+        }
+        side = m.side;
+        const drawn = i > 0 && game.moves[i - 1].uci === "draw";
+        const el = san(drawn ? "[" + (cardInfo[m.uci] ? cardInfo[m.uci].name[lang] : m.uci) + "]" : m.san, i === game.moves.length - 1);
+        if (drawn) { el.classList.add("card-token"); el.dataset.card = m.uci; el.title = m.uci; }
+        li.append(el);
+      });
+      ol.scrollTop = ol.scrollHeight;
+      return;
+    }
     const blackFirst = game.moves.length > 0 && game.fen && firstSideIsBlack();
     let li = null;
     game.moves.forEach((m, i) => {
@@ -423,25 +579,40 @@
     $("[data-action=undo]").disabled = !game.canUndo;
     $("[data-action=resign]").disabled = over;
     $("[data-action=offer-draw]").disabled = over || (game.mode === "engine" && game.thinking);
-    $("[data-action=hint]").disabled = game.legal.length === 0;
+    $("[data-action=hint]").disabled = game.legal.length === 0 || (game.spy && game.spy.choosing);
     $("[data-action=coords]").setAttribute("aria-pressed", String(coords));
   }
 
   // ---- moving ----
-  function ownsMoves(sqName) { return game && game.legal.some((m) => m.slice(0, 2) === sqName); }
+  function ownsMoves(sqName) { return !!game && game.legal.some((m) => { const ft = fromTo(m); return ft && ft.from === sqName; }); }
 
   async function tryMove(from, to) {
     const moves = targetsFrom(from)[to];
     selected = null;
     if (!moves) { render(); return; }
     let move = moves[0];
-    if (moves.length > 1 || move.length === 5) {
+    if (moves.some((m) => fromTo(m).promo)) {
       const promo = await choosePromotion(game.pieces[from][0]);
       if (!promo) { render(); return; }
-      move = from + to + promo;
+      move = moves.find((m) => fromTo(m).promo === promo) || from + to + promo;
     }
+    await play(move);
+  }
+  async function play(tok) {
     note = "";
-    await act("POST", "/api/games/" + game.id + "/move", { move });
+    hint = null;
+    await act("POST", "/api/games/" + game.id + "/move", { move: tok });
+  }
+  async function trySquare(name) {
+    const toks = squareActions()[name];
+    if (!toks) return false;
+    let tok = toks[0];
+    if (toks.length > 1) {
+      tok = await choosePiece(toks);
+      if (!tok) { render(); return true; }
+    }
+    await play(tok);
+    return true;
   }
 
   $("#board").addEventListener("click", (e) => {
@@ -451,6 +622,10 @@
     const name = sq.dataset.square;
     if (selected && selected !== name && targetsFrom(selected)[name]) {
       tryMove(selected, name);
+      return;
+    }
+    if (!selected && squareActions()[name]) {
+      trySquare(name);
       return;
     }
     selected = selected !== name && ownsMoves(name) ? name : null;
@@ -513,6 +688,206 @@
     return el ? el.closest("#board [data-square]") : null;
   }
 
+
+  // ---- cards ----
+  const cardInfo = {}; // id -> the CardView the server sent (names and texts)
+  function remember(c) { if (c) cardInfo[c.id] = c; return c; }
+  function cardName(id) {
+    const c = cardInfo[id];
+    return c ? c.name[lang] + " (" + id + ")" : id;
+  }
+  const ROLE_NAMES = {
+    en: { KR: "king's rook", KB: "king's bishop", KN: "king's knight", QR: "queen's rook", QB: "queen's bishop", QN: "queen's knight" },
+    es: { KR: "torre de rey", KB: "alfil de rey", KN: "caballo de rey", QR: "torre de dama", QB: "alfil de dama", QN: "caballo de dama" },
+  };
+  function roleName(role) {
+    if (role[0] === "P") return lang === "es" ? "peón " + role[1] : role[1] + "-pawn";
+    return ROLE_NAMES[lang][role] || role;
+  }
+  function spyCardName(card) {
+    if (card === "neutral") return lang === "es" ? "neutral" : "neutral";
+    if (card === "wild") return lang === "es" ? "comodín" : "wildcard";
+    const [kind, role] = card.split(":");
+    const base = roleName(role);
+    return (kind === "wild" ? (lang === "es" ? "comodín: " : "wildcard: ") : "") + base + " (" + card + ")";
+  }
+  function cardElement(c, extra) {
+    const el = document.createElement("div");
+    el.className = "card " + c.category;
+    el.dataset.card = c.id;
+    const name = document.createElement("div");
+    name.className = "card-name";
+    name.textContent = c.name[lang];
+    const other = document.createElement("div");
+    other.className = "card-id";
+    other.textContent = (lang === "es" ? c.name.en : c.name.es) + " · " + c.id;
+    const text = document.createElement("div");
+    text.className = "card-text";
+    text.textContent = c.text[lang];
+    el.append(name, other, text);
+    if (extra) {
+      const e = document.createElement("div");
+      e.className = "card-extra";
+      e.textContent = extra;
+      el.append(e);
+    }
+    return el;
+  }
+  function sideName(side) {
+    if (game.mode === "engine") return side === game.human ? t("you") : t("azar");
+    return side === "w" ? t("whiteShort") : t("blackShort");
+  }
+  const BUTTON_LABELS = { annul: "annul", bomb: "bomb", "0000": "pass", claim: "claim" };
+  function renderCards() {
+    const panel = $("#cards");
+    const lv = game.lucky, sv = game.spy;
+    panel.hidden = !lv && !sv;
+    $(".side").classList.toggle("with-cards", !panel.hidden);
+    $(".lucky-part", panel).hidden = !lv;
+    $(".spy-part", panel).hidden = !sv;
+    if (lv) renderLucky(lv);
+    if (sv) renderSpy(sv);
+  }
+  function renderLucky(lv) {
+    const panel = $("#cards");
+    const deck = $("[data-deck]", panel);
+    deck.dataset.deck = String(lv.pile);
+    $(".deck-count", deck).textContent = String(lv.pile);
+    const draw = $("[data-action=draw]", panel);
+    draw.hidden = !game.legal.includes("draw");
+    const dc = $(".drawn-card", panel);
+    dc.textContent = "";
+    if (lv.card) {
+      remember(lv.card);
+      const extra = t("drawnBy") + " " + sideName(lv.drawnBy) + (lv.inPlay ? " · " + t("inPlay") : " · " + t("lastCard"));
+      dc.append(cardElement(lv.card, extra));
+    }
+    const step = $("[data-step]", panel);
+    const mine = game.legal.length > 0;
+    step.textContent = game.status !== "playing" ? "" : mine ? lv.step[lang] : t("stepEngine");
+    step.hidden = !step.textContent;
+    const bs = $(".card-buttons", panel);
+    bs.textContent = "";
+    for (const tok of buttonTokens()) {
+      if (tok === "draw") continue;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.action = "card";
+      b.dataset.token = tok;
+      const key = tok.startsWith("pawns") ? "pawns" : BUTTON_LABELS[tok];
+      b.textContent = key ? t(key) + (tok.includes("=") ? " (" + tok.split("=")[1].toUpperCase() + ")" : "") : tok;
+      bs.append(b);
+    }
+    const held = $(".held", panel);
+    held.textContent = "";
+    for (const side of ["w", "b"]) {
+      const row = document.createElement("div");
+      row.className = "held-row";
+      row.dataset.held = side;
+      const who = document.createElement("div");
+      who.className = "held-who";
+      who.textContent = (side === "w" ? t("whiteShort") : t("blackShort")) + " (" + sideName(side) + ") — " + t("holds") + ":";
+      row.append(who);
+      const c = lv.held[side];
+      if (c) {
+        remember(c);
+        const turns = lv.turns && lv.turns[side] ? " · " + lv.turns[side] + "/3" : "";
+        row.append(cardElement(c, turns ? turns.slice(3) : ""));
+      } else {
+        const none = document.createElement("div");
+        none.className = "muted";
+        none.textContent = t("nothingHeld");
+        row.append(none);
+      }
+      held.append(row);
+    }
+    const pools = [];
+    for (const side of ["w", "b"]) if (lv.pool[side]) pools.push(sideName(side) + ": " + lv.pool[side]);
+    $(".pools", panel).textContent = pools.length ? t("pool") + " — " + pools.join(" · ") : "";
+    const ol = $(".drawn-log ol", panel);
+    ol.textContent = "";
+    for (const d of lv.drawn) {
+      if (d.name) cardInfo[d.card] = Object.assign({ id: d.card, text: { en: "", es: "" } }, cardInfo[d.card] || {}, { name: d.name });
+      const li = document.createElement("li");
+      li.textContent = sideName(d.side) + ": " + cardName(d.card);
+      ol.append(li);
+    }
+  }
+  function renderSpy(sv) {
+    const panel = $("#cards");
+    const mine = $(".my-spy", panel);
+    mine.textContent = "";
+    const card = document.createElement("div");
+    card.className = "card spy-card";
+    card.dataset.card = sv.card || "";
+    const name = document.createElement("div");
+    name.className = "card-name";
+    name.textContent = sv.card ? spyCardName(sv.card) : "";
+    const text = document.createElement("div");
+    text.className = "card-text";
+    if (sv.choosing) text.textContent = t("chooseWild");
+    else if (sv.card === "neutral") text.textContent = t("neutralCard");
+    else if (game.spy.revealed[game.human]) text.textContent = t("revealed");
+    else if (sv.spySquare) text.textContent = t("yourSpy") + ": " + t("spyHidden") + " " + sv.spySquare + ".";
+    else text.textContent = t("yourSpy") + ": " + t("spyGone") + ".";
+    card.append(name, text);
+    mine.append(card);
+    const wc = $(".wild-choices", panel);
+    wc.textContent = "";
+    if (sv.choosing) {
+      for (const tok of game.legal.filter((m) => m.startsWith("wild:"))) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.action = "choose";
+        b.dataset.choice = tok;
+        b.dataset.token = tok;
+        b.textContent = roleName(tok.split(":")[1]);
+        wc.append(b);
+      }
+    }
+    $("[data-action=reveal]", panel).hidden = !sv.reveal;
+    const qs = $(".queens", panel);
+    qs.textContent = "";
+    for (const side of ["w", "b"]) {
+      const q = sv.queens[side];
+      const p = document.createElement("p");
+      p.dataset.queen = side;
+      p.dataset.powers = q.powers;
+      p.textContent = sideName(side) + " — " + t("queenOf") + (q.square ? " " + q.square + ", " + t("powers") + ": " + q.powers.split("").join(" ") : ": " + t("queenGone"));
+      qs.append(p);
+    }
+    const opp = game.human === "w" ? "b" : "w";
+    const rv = [];
+    if (sv.revealed[game.human]) rv.push(t("youRevealed") + " " + spyCardName(sv.revealed[game.human]));
+    rv.push(sv.revealed[opp] ? t("engineRevealed") + " " + spyCardName(sv.revealed[opp]) : t("notRevealed"));
+    $(".reveals", panel).textContent = rv.join(". ") + ".";
+  }
+  function choosePiece(toks) {
+    const modal = $("#chooser");
+    const box = $(".promo-choices", modal);
+    box.textContent = "";
+    const colour = game.turn;
+    for (const tok of toks) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.place = tok;
+      const p = document.createElement("span");
+      p.className = "piece";
+      p.dataset.piece = colour + onSquare(tok).piece;
+      b.append(p);
+      box.append(b);
+    }
+    modal.hidden = false;
+    return new Promise((resolve) => {
+      const done = (v) => { modal.hidden = true; modal.onclick = null; resolve(v); };
+      modal.onclick = (e) => {
+        const b = e.target.closest("[data-place]");
+        if (b) done(b.dataset.place);
+        else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
+      };
+    });
+  }
+
   // ---- dialogs ----
   function choosePromotion(colour) {
     const modal = $("#promotion");
@@ -562,6 +937,10 @@
       render();
     },
     flip: () => { flipped = !flipped; render(); },
+    draw: () => play("draw"),
+    reveal: () => { if (game.spy && game.spy.reveal) return play(game.spy.reveal); },
+    card: (b) => play(b.dataset.token),
+    choose: (b) => play(b.dataset.token),
     coords: () => { coords = !coords; localStorage.setItem("azar.coords", coords ? "on" : "off"); render(); },
     resign: async () => {
       const q = game.mode === "engine" ? t("confirmResign")
@@ -610,7 +989,7 @@
     const b = e.target.closest("button[data-action]");
     if (!b || b.disabled || !actions[b.dataset.action]) return;
     if (!game && b.dataset.action !== "new-game") return;
-    actions[b.dataset.action]();
+    actions[b.dataset.action](b);
   });
 
   // ---- start ----

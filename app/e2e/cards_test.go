@@ -1,0 +1,267 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"azar/app/engine"
+	"azar/app/games"
+)
+
+var (
+	moveRE   = regexp.MustCompile(`^([a-h][1-8])([a-h][1-8])([qrbn]?)$`)
+	relocRE  = regexp.MustCompile(`^([a-h][1-8])>([a-h][1-8])$`)
+	squareRE = regexp.MustCompile(`^(?:-|[PNBRQK]@)([a-h][1-8])$`)
+)
+
+// gameID is the id of the game the page shows.
+func gameID(t *testing.T, ctx contextT) string {
+	return eval[string](t, ctx, `location.hash.slice(1)`)
+}
+
+// playByClicks plays tok the way a player would: a piece from a square
+// to a square (the promotion chooser when asked), a marked square (the
+// chooser for a placement among several pieces), or the action's button.
+func playByClicks(t *testing.T, ctx contextT, v games.View, tok string) {
+	t.Helper()
+	if m := moveRE.FindStringSubmatch(tok); m != nil {
+		steps := []chromedp.Action[chromedp.Void]{clickSq(m[1]), chromedp.WaitVisible(chromedp.CSS(`[data-square="` + m[2] + `"] .dot`)), clickSq(m[2])}
+		if m[3] != "" {
+			steps = append(steps, chromedp.Click(chromedp.CSS(`[data-promotion="`+m[3]+`"]`), chromedp.NodeVisible))
+		}
+		run(t, ctx, "play "+tok, steps...)
+		return
+	}
+	if m := relocRE.FindStringSubmatch(tok); m != nil {
+		run(t, ctx, "relocate "+tok, clickSq(m[1]), chromedp.WaitVisible(chromedp.CSS(`[data-square="`+m[2]+`"] .dot`)), clickSq(m[2]))
+		return
+	}
+	if m := squareRE.FindStringSubmatch(tok); m != nil {
+		n := 0
+		for _, l := range v.Legal {
+			if squareRE.FindStringSubmatch(l) != nil && strings.HasSuffix(l, m[1]) {
+				n++
+			}
+		}
+		steps := []chromedp.Action[chromedp.Void]{chromedp.WaitVisible(chromedp.CSS(`[data-square="` + m[1] + `"] .dot`)), clickSq(m[1])}
+		if n > 1 {
+			steps = append(steps, chromedp.Click(chromedp.CSS(`[data-place="`+tok+`"]`), chromedp.NodeVisible))
+		}
+		run(t, ctx, "act on "+tok, steps...)
+		return
+	}
+	if tok == "draw" {
+		run(t, ctx, "draw", chromedp.Click(action("draw"), chromedp.NodeVisible))
+		return
+	}
+	run(t, ctx, "button "+tok, chromedp.Click(chromedp.CSS(`button[data-token="`+tok+`"]`), chromedp.NodeVisible))
+}
+
+// luckySeed is a seed whose deck starts with the card first: White's
+// first draw.
+func luckySeed(t *testing.T, rules map[string]string, first string) uint64 {
+	for seed := uint64(1); seed < 5000; seed++ {
+		order, err := games.LuckyOrder(rules, "", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if order[0] == first {
+			return seed
+		}
+	}
+	t.Fatalf("no seed deals %s first", first)
+	return 0
+}
+
+// TestLuckyDrawAndCard plays Cartas de la Suerte against the engine
+// under the mandatory card: the rule options on the form, a draw by the
+// Draw button, the card face up with its text, its two moves by clicks
+// guided step by step, the engine's own draw shown, the game resumed
+// after a restart with the same deck.
+func TestLuckyDrawAndCard(t *testing.T) {
+	rules := map[string]string{"mandatory_card": "on"}
+	seed := luckySeed(t, rules, "move2:P+N")
+	order, _ := games.LuckyOrder(rules, "", seed)
+	ctx, _ := browserContext(t)
+	a := startSeeded(t, t.TempDir(), "127.0.0.1:0", seed)
+	defer func() { a.stop() }()
+
+	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("start-game")))
+	run(t, ctx, "choose lucky cards", chromedp.Click(chromedp.CSS(`[data-variant="lucky"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-rule="mandatory_card"]`)))
+	run(t, ctx, "the mandatory card", chromedp.Click(chromedp.CSS(`[data-rule="mandatory_card"]`)),
+		chromedp.Click(chromedp.CSS(`[data-color="white"]`)), chromedp.Click(chromedp.CSS(`[data-level="1"]`)))
+	shot(t, ctx, "1-lucky-form")
+	run(t, ctx, "start", chromedp.Click(action("start-game")), chromedp.WaitVisible(chromedp.CSS(`[data-deck="54"]`)))
+	if eval[bool](t, ctx, `!document.querySelector('[data-action="draw"]').hidden`) {
+		t.Fatal("the Draw button is offered on the first turn")
+	}
+	id := gameID(t, ctx)
+	run(t, ctx, "e4", clickSq("e2"), clickSq("e4"), chromedp.WaitVisible(has("e4", "wP")))
+	waitJS(t, ctx, "the engine's first move", sanCount(2)+" && "+idle())
+	run(t, ctx, "draw", chromedp.Click(action("draw"), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`.drawn-card [data-card="move2:P+N"]`)))
+	if got := eval[string](t, ctx, `document.querySelector("[data-deck]").dataset.deck`); got != "53" {
+		t.Fatalf("deck %s after the draw", got)
+	}
+	if txt := eval[string](t, ctx, `document.querySelector(".drawn-card .card-text").textContent`); !strings.Contains(txt, "pawn") || !strings.Contains(txt, "knight") {
+		t.Fatalf("the card's text %q", txt)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll(".sq.may-move").length`); n == 0 {
+		t.Fatal("no piece is marked as one the card may move")
+	}
+	shot(t, ctx, "2-card-drawn")
+	// The card's actions, one step at a time, as the server offers them.
+	for step := 0; ; step++ {
+		v, err := a.m.Get(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Turn != "w" || v.Status != "playing" || len(v.Legal) == 0 || (step > 0 && v.Lucky.Phase == "start") {
+			break
+		}
+		if step > 3 {
+			t.Fatalf("the card is not resolved after %d actions: %+v", step, v.Lucky)
+		}
+		before := len(v.Moves)
+		playByClicks(t, ctx, v, v.Legal[0])
+		waitJS(t, ctx, "the action", `document.querySelectorAll("#moves .san").length > `+itoa(before))
+	}
+	// The engine draws the next card (the mandatory card) and plays it.
+	waitJS(t, ctx, "the engine's draw", `document.querySelectorAll(".drawn-log li").length >= 2 && `+idle())
+	v, _ := a.m.Get(id)
+	if len(v.Lucky.Drawn) < 2 || v.Lucky.Drawn[1].Card != order[1] || v.Lucky.Drawn[1].Side != "b" {
+		t.Fatalf("drawn %+v, deck %v", v.Lucky.Drawn, order[:2])
+	}
+	if note := eval[string](t, ctx, `document.querySelector("[data-note]").textContent`); !strings.Contains(note, "Azar drew") && v.Turn == "w" {
+		t.Fatalf("the engine's draw is not announced: note %q", note)
+	}
+	shot(t, ctx, "3-engine-drew")
+	// Spanish: the card's name as printed.
+	eval[bool](t, ctx, `(() => { const s = document.querySelector("[data-lang]"); s.value = "es"; s.dispatchEvent(new Event("change")); return true })()`)
+	if got := eval[string](t, ctx, `document.querySelector(".drawn-log li").textContent`); !strings.Contains(got, "Mueve +") {
+		t.Fatalf("the first card in Spanish: %q", got)
+	}
+	shot(t, ctx, "4-spanish")
+	moves := eval[string](t, ctx, `document.querySelector("#moves").textContent`)
+	a = a.restart()
+	run(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`[data-deck]`)))
+	waitJS(t, ctx, "the resumed game", idle()+` && document.querySelector("#moves").textContent === `+jsString(moves))
+	after, _ := a.m.Get(id)
+	if !slices.Equal(after.Moves, v.Moves) && len(after.Moves) < len(v.Moves) {
+		t.Fatalf("resumed moves %v, want %v", after.Moves, v.Moves)
+	}
+}
+
+// spySeedE2E is a seed that deals White a plain spy card.
+func spySeedE2E(t *testing.T) (uint64, string, string) {
+	for seed := uint64(1); seed < 1000; seed++ {
+		w, b := games.SpyDeal(seed)
+		if strings.HasPrefix(w, "spy:") && strings.HasPrefix(b, "spy:") && w != b {
+			return seed, w, b
+		}
+	}
+	t.Fatal("no seed")
+	return 0, "", ""
+}
+
+// TestSpyReveal plays spy chess against the engine: the player's card
+// shown, the centre crossed by clicks, the Reveal button, the bicolour
+// piece and the queen's remaining powers after the reveal.
+func TestSpyReveal(t *testing.T) {
+	seed, mine, theirs := spySeedE2E(t)
+	ctx, _ := browserContext(t)
+	a := startSeeded(t, t.TempDir(), "127.0.0.1:0", seed)
+	defer a.stop()
+	// The engine takes its time after the reveal, so that the page is
+	// seen before the engine answers (it might take the gained piece).
+	a.setDelay(func(r engine.Request) time.Duration {
+		if strings.Contains(r.Position, "reveal:") {
+			return 1500 * time.Millisecond
+		}
+		return 0
+	})
+
+	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("start-game")))
+	run(t, ctx, "spy chess", chromedp.Click(chromedp.CSS(`[data-variant="spy"]`)),
+		chromedp.WaitNotVisible(chromedp.CSS(`[data-mode="local"]`)),
+		chromedp.Click(chromedp.CSS(`[data-color="white"]`)), chromedp.Click(chromedp.CSS(`[data-level="1"]`)),
+		chromedp.Click(action("start-game")), chromedp.WaitVisible(chromedp.CSS(`.my-spy [data-card="`+mine+`"]`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-my-spy]").length`); n != 1 {
+		t.Fatalf("%d spy badges on the board", n)
+	}
+	if strings.Contains(eval[string](t, ctx, `document.body.innerHTML`), theirs) {
+		t.Fatalf("the page holds the engine's card %s", theirs)
+	}
+	shot(t, ctx, "1-spy-card")
+	id := gameID(t, ctx)
+	for turn := 0; ; turn++ {
+		v, err := a.m.Get(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Spy.Reveal != "" {
+			break
+		}
+		if turn > 8 || v.Status != "playing" {
+			t.Fatalf("no reveal offered: %+v", v.Spy)
+		}
+		// Push a pawn as far as it goes: the centre is crossed on rank 5.
+		tok, best := v.Legal[0], byte('0')
+		for _, m := range v.Legal {
+			if moveRE.MatchString(m) && m[3] > best && v.Pieces[m[:2]] == "wP" {
+				tok, best = m, m[3]
+			}
+		}
+		n := len(v.Moves)
+		playByClicks(t, ctx, v, tok)
+		waitJS(t, ctx, "the engine's reply", sanCount(n+2)+" && "+idle())
+	}
+	run(t, ctx, "reveal", chromedp.WaitVisible(action("reveal")))
+	shot(t, ctx, "2-reveal-offered")
+	run(t, ctx, "reveal", chromedp.Click(action("reveal")), chromedp.WaitVisible(chromedp.CSS(`[data-piece][data-bicolour]`)))
+	if p := eval[string](t, ctx, `document.querySelector('[data-queen="w"]').dataset.powers`); len(p) != 2 {
+		t.Fatalf("the queen's powers after the reveal: %q", p)
+	}
+	if !strings.Contains(eval[string](t, ctx, `document.querySelector("#moves").textContent`), "reveal:"+mine) {
+		t.Fatal("the reveal is not in the move list")
+	}
+	shot(t, ctx, "3-revealed")
+	waitJS(t, ctx, "the engine's answer", idle())
+}
+
+type contextT = context.Context
+
+// delayed is the engine with a pause before some searches.
+type delayed struct {
+	games.Searcher
+	delay *atomic.Pointer[func(engine.Request) time.Duration]
+}
+
+func (d delayed) Search(ctx context.Context, r engine.Request) (engine.Result, error) {
+	if f := d.delay.Load(); f != nil {
+		select {
+		case <-time.After((*f)(r)):
+		case <-ctx.Done():
+		}
+	}
+	return d.Searcher.Search(ctx, r)
+}
+
+func (a *app) setDelay(f func(engine.Request) time.Duration) { a.delay.Store(&f) }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
