@@ -1,13 +1,14 @@
 package games
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
+	"azar/app/engine"
 	"azar/app/store"
-	"azar/variants/lucky"
 	"azar/variants/spy"
 )
 
@@ -292,5 +293,42 @@ func TestSpyEngineTold(t *testing.T) {
 	if _, pos = g.engineRequest("w"); pos != "startpos card w=spy:Pe moves e2e4" {
 		t.Fatalf("engine position %q", pos)
 	}
-	_ = lucky.NoKind
+}
+
+// asapSpy is the engine told to reveal its spy as soon as it may (the
+// protocol's SpyRevealPolicy), for a test of the engine's reveal.
+type asapSpy struct{ Searcher }
+
+func (a asapSpy) Search(ctx context.Context, r engine.Request) (engine.Result, error) {
+	if slices.Contains(r.Options, engine.Option{Name: "UCI_Variant", Value: VariantSpy}) {
+		r.Options = append(r.Options, engine.Option{Name: "SpyRevealPolicy", Value: "asap"})
+	}
+	return a.Searcher.Search(ctx, r)
+}
+
+func TestSpyEngineReveals(t *testing.T) {
+	seed, _, theirs := spySeed(t, false)
+	f := newSeeded(t, "", seed)
+	f.m.cfg.Engine = asapSpy{f.pool}
+	v, err := f.m.Create(Options{Variant: VariantSpy, Mode: ModeEngine, Color: "white", Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := v.ID
+	for turn := 0; v.Spy.Revealed["b"] == ""; turn++ {
+		if turn > 30 || v.Status != "playing" {
+			t.Fatalf("the engine never revealed: %v", v.Moves)
+		}
+		tok := v.Legal[turn%2] // Nb1-a3-b1...: the player keeps still
+		if _, err := f.m.Move(id, tok); err != nil {
+			t.Fatal(err)
+		}
+		v = waitView(t, f.m, id, func(v View) bool { return v.Status != "playing" || ready(v) })
+	}
+	if v.Spy.Revealed["b"] != theirs.String() || !slices.ContainsFunc(v.Moves, func(m MoveView) bool { return m.UCI == "reveal:"+theirs.String() }) {
+		t.Fatalf("the engine's reveal: %+v, moves %v, dealt %s", v.Spy, v.Moves, theirs)
+	}
+	if len(v.Spy.Bicolour) == 0 && !strings.Contains(v.Moves[len(v.Moves)-1].SAN, "x") {
+		t.Logf("the gained piece is gone already: %v", v.Moves)
+	}
 }
