@@ -394,10 +394,25 @@ func TestTwoPlayersPromotionAndMate(t *testing.T) {
 	}
 	shot(t, ctx, "2-fools-mate")
 
-	// The game is in the saved list with its result.
-	run(t, ctx, "the saved games", chromedp.Click(action("new-game")), chromedp.WaitVisible(chromedp.CSS(`#saved li`)))
-	if got := eval[string](t, ctx, `document.querySelector("#saved li .result").textContent`); got != "0-1" {
-		t.Fatalf("the latest saved game reads %q", got)
+	// The post-game analysis: accuracy, the blunder, the graph.
+	run(t, ctx, "analyse", chromedp.Click(action("analyze"), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`[data-accuracy="w"]`)))
+	waitJS(t, ctx, "the graph", `(() => { const i = document.querySelector("[data-analysis-graph]"); return i.complete && i.naturalWidth > 0 })()`)
+	if got := eval[string](t, ctx, `document.querySelector('.judged li[data-label="blunder"]').textContent`); !strings.Contains(got, "g4??") {
+		t.Fatalf("the blunder reads %q", got)
 	}
-	shot(t, ctx, "3-saved-games")
+	if got := eval[string](t, ctx, `document.querySelector('#moves .san[data-label="blunder"]').textContent`); got != "g4??" {
+		t.Fatalf("the move list marks %q", got)
+	}
+	if eval[bool](t, ctx, `!document.querySelector('[data-action="analyze"]').hidden`) {
+		t.Fatal("the Analyse button is still offered")
+	}
+	run(t, ctx, "scroll to the analysis", chromedp.ScrollIntoView(chromedp.CSS(`[data-analysis-graph]`)))
+	shot(t, ctx, "3-analysis")
+
+	// The game is in the saved list with its result.
+	// (The list shown before is refreshed when the form opens.)
+	run(t, ctx, "the saved games", chromedp.Click(action("new-game")), chromedp.WaitVisible(chromedp.CSS(`#saved li`)))
+	waitJS(t, ctx, "the mated game first in the list", `document.querySelectorAll("#saved li").length === 2 && document.querySelector("#saved li .result").textContent === "0-1"`)
+	shot(t, ctx, "4-saved-games")
 }

@@ -332,3 +332,59 @@ func TestSpyEngineReveals(t *testing.T) {
 		t.Logf("the gained piece is gone already: %v", v.Moves)
 	}
 }
+
+func TestAnalysisStoredWithTheGame(t *testing.T) {
+	f := newFixture(t, "")
+	f.m.cfg.AnalysisBudget.Nodes, f.m.cfg.AnalysisBudget.Depth = 0, 2
+	v, err := f.m.Create(Options{Mode: ModeLocal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := v.ID
+	if _, err := f.m.Analyze(id); kind(err) != Conflict {
+		t.Fatalf("analysis of a game in play: %v", err)
+	}
+	for _, mv := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		if v, err = f.m.Move(id, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v.Status != ReasonCheckmate {
+		t.Fatalf("status %s", v.Status)
+	}
+	if v, err = f.m.Analyze(id); err != nil || v.Analyzing == nil {
+		t.Fatalf("analyze: %+v %v", v.Analyzing, err)
+	}
+	v = waitView(t, f.m, id, func(v View) bool { return v.Analysis != nil || v.AnalysisError != "" })
+	a := v.Analysis
+	if a == nil || len(a.Moves) != 4 || a.White.Moves != 2 || a.Moves[3].SAN != "Qh4#" || a.Moves[3].WhiteWin > 5 {
+		t.Fatalf("analysis %+v (%s)", a, v.AnalysisError)
+	}
+	// g2g4 lets the mate in: a blunder, whose best move is named.
+	if a.Moves[2].Label != "blunder" || a.Moves[2].Best == "" || a.White.Blunders < 1 {
+		t.Fatalf("g4 judged %+v; white %+v", a.Moves[2], a.White)
+	}
+	svg, err := f.m.AnalysisSVG(id)
+	if err != nil || !strings.HasPrefix(svg, "<svg") && !strings.HasPrefix(svg, "<?xml") {
+		t.Fatalf("svg %.80q %v", svg, err)
+	}
+	// Stored with the game: a restart finds it.
+	dir := f.dir
+	f.close()
+	f2 := newFixture(t, dir)
+	after, err := f2.m.Get(id)
+	if err != nil || after.Analysis == nil || after.Analysis.Moves[2].Label != "blunder" {
+		t.Fatalf("after a restart: %+v %v", after.Analysis, err)
+	}
+	// Undoing the mate makes the analysis one of another game.
+	if after, err = f2.m.Undo(id); err != nil || after.Analysis != nil {
+		t.Fatalf("after undo: %+v %v", after.Analysis, err)
+	}
+	lv, err := f2.m.Create(Options{Variant: VariantLucky, Mode: ModeLocal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f2.m.Analyze(lv.ID); kind(err) != Invalid {
+		t.Fatalf("analysis of a lucky game: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package games
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -31,6 +32,9 @@ type Game struct {
 	thinking  bool   // the engine is searching for its move
 	eval      *Eval
 	engineErr string
+	// analyzing is a running analysis; analysisErr why the last failed.
+	analyzing   *Progress
+	analysisErr string
 	drawNote  string // "declined" or "accepted" after an offer
 	subs      map[chan []byte]struct{}
 }
@@ -108,26 +112,36 @@ func (g *Game) commitSecret(moves []string, secret string, end ending, now time.
 		next.moves, next.pos, next.sans, next.status = moves, pos, sans, pos.Status(false)
 	}
 	next.end, next.updated = end, now
-	opts, err := json.Marshal(g.opts)
-	if err != nil {
+	if !slices.Equal(next.moves, g.moves) {
+		next.analysis = "" // an analysis of other moves
+	}
+	if err := next.save(now, st); err != nil {
 		return err
 	}
-	result, reason := next.result()
-	status := store.Playing
-	if reason != "" {
-		status = store.Finished
-	}
-	rec := store.Game{ID: g.id, Variant: g.opts.Variant, Options: string(opts), StartFEN: g.opts.FEN, Moves: next.moves,
-		Status: status, Result: result, Reason: reason, PGN: next.pgn(), Secret: next.secret, Analysis: next.analysis,
-		Created: g.created, Updated: now}
-	if err := st.Save(rec); err != nil {
-		return err
+	if next.analysis != g.analysis {
+		g.analyzing, g.analysisErr = nil, ""
 	}
 	g.gameState = next
 	g.version++
 	g.bump(now)
 	g.thinking = false
 	return nil
+}
+
+// save writes the game to the store.
+func (g *gameState) save(now time.Time, st *store.Store) error {
+	opts, err := json.Marshal(g.opts)
+	if err != nil {
+		return err
+	}
+	result, reason := g.result()
+	status := store.Playing
+	if reason != "" {
+		status = store.Finished
+	}
+	return st.Save(store.Game{ID: g.id, Variant: g.opts.Variant, Options: string(opts), StartFEN: g.opts.FEN, Moves: g.moves,
+		Status: status, Result: result, Reason: reason, PGN: g.pgn(), Secret: g.secret, Analysis: g.analysis,
+		Created: g.created, Updated: now})
 }
 
 // bump marks a change. The version is a time in microseconds (or one more

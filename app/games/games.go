@@ -32,6 +32,7 @@ import (
 
 	"azar/app/engine"
 	"azar/app/store"
+	"azar/practice/analysis"
 	"azar/variants/chess"
 )
 
@@ -119,6 +120,9 @@ type Config struct {
 	// NewSeed gives a new card game its seed (the deck's shuffle, the
 	// spy deal); nil draws 64 bits from crypto/rand. For tests.
 	NewSeed func() uint64
+	// AnalysisBudget bounds each search of a post-game analysis; zero
+	// gives DefaultAnalysisBudget.
+	AnalysisBudget analysis.Budget
 }
 
 // DefaultGoArgs is the engine's budget for one move: 300 ms, whatever the
@@ -139,6 +143,8 @@ type Manager struct {
 
 	mu    sync.Mutex
 	games map[string]*Game
+	// analysisSlot lets one analysis search at a time.
+	analysisSlot chan struct{}
 }
 
 // New returns a manager with every game in progress in the store loaded
@@ -150,13 +156,16 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = newSeed
 	}
+	if cfg.AnalysisBudget == (analysis.Budget{}) {
+		cfg.AnalysisBudget = DefaultAnalysisBudget
+	}
 	log := cfg.Log
 	if log == nil {
 		log = logrus.New()
 		log.SetOutput(io.Discard)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m := &Manager{cfg: cfg, log: log, ctx: ctx, cancel: cancel, games: map[string]*Game{}}
+	m := &Manager{cfg: cfg, log: log, ctx: ctx, cancel: cancel, games: map[string]*Game{}, analysisSlot: make(chan struct{}, 1)}
 	playing, err := cfg.Store.List(store.Playing, 0)
 	if err != nil {
 		cancel()

@@ -34,6 +34,11 @@ type View struct {
 	// see, nothing more.
 	Lucky *LuckyView `json:"lucky,omitempty"`
 	Spy   *SpyView   `json:"spy,omitempty"`
+	// Analysis is the post-game analysis once made; Analyzing its
+	// progress while it runs; AnalysisError why it failed.
+	Analysis      *Analysis `json:"analysis,omitempty"`
+	Analyzing     *Progress `json:"analyzing,omitempty"`
+	AnalysisError string    `json:"analysisError,omitempty"`
 }
 
 // MoveView is one move of the game in both notations.
@@ -52,6 +57,7 @@ func (g *Game) view() View {
 		Files: 8, Ranks: 8, Pieces: map[string]string{}, FEN: g.pos.FEN(), Turn: colorLetter(g.pos.Side()),
 		Legal: []string{}, Moves: make([]MoveView, len(g.moves)), Thinking: g.thinking, Eval: g.eval,
 		Error: g.engineErr, DrawNote: g.drawNote,
+		Analysis: g.analysisView(), Analyzing: g.analyzing, AnalysisError: g.analysisErr,
 	}
 	for s := chess.Square(0); s < 64; s++ {
 		if pc := g.pos.At(s); pc != chess.NoPiece {

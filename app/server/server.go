@@ -61,6 +61,8 @@ func New(m *games.Manager, log *logrus.Logger) http.Handler {
 	s.mux.HandleFunc("POST /api/games/{id}/resign", s.action((*games.Manager).Resign))
 	s.mux.HandleFunc("POST /api/games/{id}/offer-draw", s.action((*games.Manager).OfferDraw))
 	s.mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
+	s.mux.HandleFunc("POST /api/games/{id}/analyze", s.action((*games.Manager).Analyze))
+	s.mux.HandleFunc("GET /api/games/{id}/analysis.svg", s.analysisSVG)
 	return s
 }
 
@@ -246,6 +248,19 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Disposition", `attachment; filename="azar-`+id[:8]+`.pgn"`)
 	}
 	_, _ = io.WriteString(w, p)
+}
+
+// analysisSVG is the analysis's evaluation graph (an image: no script
+// runs in an SVG shown by <img>).
+func (s *Server) analysisSVG(w http.ResponseWriter, r *http.Request) {
+	svg, err := s.games.AnalysisSVG(r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, svg)
 }
 
 type moveBody struct {

@@ -38,6 +38,9 @@
       queenOf: "queen", powers: "powers", queenGone: "captured", engineRevealed: "Azar reveals its spy:", youRevealed: "You revealed:",
       revealed: "revealed", notRevealed: "Azar's card is secret", kingCaptured: "King captured", noUndoCards: "",
       whiteShort: "White", blackShort: "Black", stepEngine: "Azar is playing its turn.",
+      analyze: "Analyse the game", analysisTitle: "Analysis", accuracy: "Accuracy", inaccuracies: "Inaccuracies",
+      mistakes: "Mistakes", blunders: "Blunders", analysing: "Analysing…", inaccuracy: "inaccuracy", mistake: "mistake",
+      blunder: "blunder", best: "best", graphAlt: "White's winning chances after each move", noJudged: "No inaccuracy, mistake or blunder.",
     },
     es: {
       newGame: "Nueva partida", language: "Idioma", variant: "Juego", chess: "Ajedrez", opponent: "Rival",
@@ -70,6 +73,9 @@
       queenOf: "dama", powers: "poderes", queenGone: "capturada", engineRevealed: "Azar revela su espía:", youRevealed: "Has revelado:",
       revealed: "revelada", notRevealed: "La carta de Azar es secreta", kingCaptured: "Rey capturado", noUndoCards: "",
       whiteShort: "Blancas", blackShort: "Negras", stepEngine: "Azar juega su turno.",
+      analyze: "Analizar la partida", analysisTitle: "Análisis", accuracy: "Precisión", inaccuracies: "Imprecisiones",
+      mistakes: "Errores", blunders: "Errores graves", analysing: "Analizando…", inaccuracy: "imprecisión", mistake: "error",
+      blunder: "error grave", best: "mejor", graphAlt: "Posibilidades de las blancas tras cada jugada", noJudged: "Ninguna imprecisión ni error.",
     },
   };
 
@@ -366,6 +372,7 @@
     }
     if (hint && hint.id === game.id && hint.version === game.version && fromTo(hint.move)) board.append(arrow(hint.move));
     renderCards();
+    renderAnalysis();
     renderStatus();
     renderMoves();
     renderEval();
@@ -538,7 +545,10 @@
         ol.append(li);
         if (!whiteSlot) li.append(san("…", false));
       }
-      li.append(san(m.san, i === game.moves.length - 1));
+      const judged = game.analysis && game.analysis.moves[i] && game.analysis.moves[i].label;
+      const el = san(m.san + (judged ? GLYPHS[judged] : ""), i === game.moves.length - 1);
+      if (judged) el.dataset.label = judged;
+      li.append(el);
     });
     ol.scrollTop = ol.scrollHeight;
   }
@@ -581,6 +591,7 @@
     $("[data-action=offer-draw]").disabled = over || (game.mode === "engine" && game.thinking);
     $("[data-action=hint]").disabled = game.legal.length === 0 || (game.spy && game.spy.choosing);
     $("[data-action=coords]").setAttribute("aria-pressed", String(coords));
+    $("[data-action=analyze]").hidden = !over || game.variant !== "chess" || game.moves.length === 0 || !!game.analysis || !!game.analyzing;
   }
 
   // ---- moving ----
@@ -888,6 +899,47 @@
     });
   }
 
+  // ---- analysis ----
+  const GLYPHS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+  function renderAnalysis() {
+    const sec = $("#analysis");
+    const a = game.analysis, p = game.analyzing;
+    sec.hidden = !a && !p;
+    if (sec.hidden) return;
+    const prog = $("[data-analysis-progress]", sec);
+    prog.hidden = !p;
+    if (p) prog.textContent = t("analysing") + " " + p.done + "/" + p.total;
+    const body = $(".analysis-body", sec);
+    body.hidden = !a;
+    if (!a) return;
+    const tb = $(".accuracy tbody", sec);
+    tb.textContent = "";
+    for (const [side, r] of [["w", a.white], ["b", a.black]]) {
+      const tr = document.createElement("tr");
+      tr.dataset.accuracy = side;
+      const cells = [side === "w" ? t("whiteShort") : t("blackShort"), r.accuracy === null ? "—" : r.accuracy.toFixed(1) + "%",
+        r.inaccuracies, r.mistakes, r.blunders];
+      for (const c of cells) { const td = document.createElement("td"); td.textContent = String(c); tr.append(td); }
+      tb.append(tr);
+    }
+    const img = $("[data-analysis-graph]", sec);
+    const src = "/api/games/" + game.id + "/analysis.svg?v=" + a.moves.length;
+    if (img.getAttribute("src") !== src) img.src = src;
+    img.alt = t("graphAlt");
+    const ol = $(".judged", sec);
+    ol.textContent = "";
+    for (const m of a.moves) {
+      if (!m.label) continue;
+      const li = document.createElement("li");
+      li.dataset.label = m.label;
+      li.dataset.ply = String(m.ply);
+      const num = Math.ceil(m.ply / 2) + (m.side === "w" ? ". " : "… ");
+      li.textContent = num + m.san + GLYPHS[m.label] + " — " + t(m.label) + (m.best ? " (" + t("best") + " " + m.best + ")" : "");
+      ol.append(li);
+    }
+    if (!ol.children.length) { const li = document.createElement("li"); li.textContent = t("noJudged"); ol.append(li); }
+  }
+
   // ---- dialogs ----
   function choosePromotion(colour) {
     const modal = $("#promotion");
@@ -938,6 +990,7 @@
     },
     flip: () => { flipped = !flipped; render(); },
     draw: () => play("draw"),
+    analyze: () => { note = ""; return act("POST", "/api/games/" + game.id + "/analyze"); },
     reveal: () => { if (game.spy && game.spy.reveal) return play(game.spy.reveal); },
     card: (b) => play(b.dataset.token),
     choose: (b) => play(b.dataset.token),

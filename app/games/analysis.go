@@ -1,0 +1,200 @@
+package games
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+
+	"azar/practice/analysis"
+	"azar/variants/chess"
+)
+
+// DefaultAnalysisBudget bounds each search of a post-game analysis: a
+// node count, so that the same game gets the same analysis on every
+// machine, small enough for a game of 40 moves to take seconds.
+var DefaultAnalysisBudget = analysis.Budget{Nodes: 60_000, HashMB: 16}
+
+// Analysis is a finished game's post-game analysis as the page shows it
+// (practice/analysis, docs/analysis.md): each side's accuracy and labels,
+// each move's judgement and White's winning chances after it. The graph
+// is GET /api/games/{id}/analysis.svg.
+type Analysis struct {
+	White analysis.SideReport `json:"white"`
+	Black analysis.SideReport `json:"black"`
+	Moves []AnalysedMove      `json:"moves"`
+}
+
+// AnalysedMove is one ply of an analysis.
+type AnalysedMove struct {
+	Ply      int     `json:"ply"`
+	Side     string  `json:"side"` // "w" or "b"
+	SAN      string  `json:"san"`
+	Label    string  `json:"label,omitempty"` // inaccuracy, mistake, blunder
+	Best     string  `json:"best,omitempty"`  // the engine's move, in SAN, when another was played
+	WhiteWin float64 `json:"whiteWin"`        // White's win % after the move
+}
+
+// Progress is a running analysis: positions searched of the total.
+type Progress struct {
+	Done  int `json:"done"`
+	Total int `json:"total"`
+}
+
+// storedAnalysis is what the store keeps: the analysis and its graph.
+type storedAnalysis struct {
+	Analysis Analysis `json:"analysis"`
+	SVG      string   `json:"svg"`
+}
+
+func summarize(r *analysis.Report) Analysis {
+	a := Analysis{White: r.White, Black: r.Black, Moves: []AnalysedMove{}}
+	wins := r.WhiteWins()
+	for i, m := range r.Moves {
+		am := AnalysedMove{Ply: m.Ply, Side: m.Side[:1], SAN: m.SAN, WhiteWin: math.Round(wins[i+1]*10) / 10}
+		if m.Label != analysis.NoLabel {
+			am.Label = m.Label.String()
+		}
+		if m.Best != m.UCI {
+			am.Best = m.BestSAN
+		}
+		a.Moves = append(a.Moves, am)
+	}
+	return a
+}
+
+// analysisGame is the game for practice/analysis.
+func (g *gameState) analysisGame() (*chess.Game, error) {
+	pos := chess.NewPosition()
+	if g.opts.FEN != "" {
+		p, err := chess.ParseFEN(g.opts.FEN)
+		if err != nil {
+			return nil, err
+		}
+		pos = p
+	}
+	result, _ := g.result()
+	cg := &chess.Game{FEN: g.opts.FEN, Result: result}
+	for _, s := range g.moves {
+		m, err := pos.ParseUCIMove(s)
+		if err != nil {
+			return nil, err
+		}
+		cg.Moves = append(cg.Moves, m)
+		pos.Make(m)
+	}
+	return cg, nil
+}
+
+// Analyze starts the post-game analysis of a finished chess game in the
+// background (one at a time for the whole server); the views show its
+// progress, then the analysis, which is stored with the game. A game
+// already analysed, or being analysed, is left as it is.
+func (m *Manager) Analyze(id string) (View, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return View{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case g.cg != nil:
+		return View{}, errorf(Invalid, "the analysis is for standard chess")
+	case !g.over():
+		return View{}, errorf(Conflict, "the game is not over yet")
+	case len(g.moves) == 0:
+		return View{}, errorf(Conflict, "the game has no moves to analyse")
+	case g.analysis != "" || g.analyzing != nil:
+		return g.view(), nil
+	}
+	game, err := g.analysisGame()
+	if err != nil {
+		return View{}, err
+	}
+	g.analyzing, g.analysisErr = &Progress{Total: len(g.moves)}, ""
+	m.wg.Add(1)
+	go m.runAnalysis(g, g.version, game)
+	g.bump(time.Now())
+	m.broadcast(g)
+	return g.view(), nil
+}
+
+func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
+	defer m.wg.Done()
+	select {
+	case m.analysisSlot <- struct{}{}:
+		defer func() { <-m.analysisSlot }()
+	case <-m.ctx.Done():
+		return
+	}
+	progress := func(done, total int) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if g.analyzing != nil && g.version == version {
+			g.analyzing = &Progress{Done: done, Total: total}
+			g.bump(time.Now())
+			m.broadcast(g)
+		}
+	}
+	rep, err := analysis.Analyze(m.ctx, game, m.cfg.AnalysisBudget, progress)
+	var stored []byte
+	if err == nil {
+		var svg bytes.Buffer
+		if err = analysis.WriteSVG(&svg, &rep); err == nil {
+			stored, err = json.Marshal(storedAnalysis{Analysis: summarize(&rep), SVG: svg.String()})
+		}
+	}
+	if m.ctx.Err() != nil {
+		return // shutting down: the game can be analysed again later
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.version != version {
+		return // the game changed (an undo): the analysis is of another game
+	}
+	g.analyzing = nil
+	if err == nil {
+		prev := g.analysis
+		g.analysis = string(stored)
+		if err = g.save(time.Now(), m.cfg.Store); err != nil {
+			g.analysis = prev
+		}
+	}
+	if err != nil {
+		m.log.WithError(err).Warnf("game %s: analysis", g.id)
+		g.analysisErr = err.Error()
+	}
+	g.bump(time.Now())
+	m.broadcast(g)
+}
+
+// AnalysisSVG is the evaluation graph of an analysed game.
+func (m *Manager) AnalysisSVG(id string) (string, error) {
+	g, err := m.lookup(id)
+	if err != nil {
+		return "", err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.analysis == "" {
+		return "", errorf(NotFound, "game %s has no analysis", id)
+	}
+	var sa storedAnalysis
+	if err := json.Unmarshal([]byte(g.analysis), &sa); err != nil {
+		return "", fmt.Errorf("game %s: analysis: %w", id, err)
+	}
+	return sa.SVG, nil
+}
+
+// analysisView is the stored analysis for the View (nil when none).
+func (g *gameState) analysisView() *Analysis {
+	if g.analysis == "" {
+		return nil
+	}
+	var sa storedAnalysis
+	if err := json.Unmarshal([]byte(g.analysis), &sa); err != nil {
+		return nil
+	}
+	return &sa.Analysis
+}
