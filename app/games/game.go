@@ -35,8 +35,8 @@ type Game struct {
 	// analyzing is a running analysis; analysisErr why the last failed.
 	analyzing   *Progress
 	analysisErr string
-	drawNote  string // "declined" or "accepted" after an offer
-	subs      map[chan []byte]struct{}
+	drawNote    string // "declined" or "accepted" after an offer
+	subs        map[chan []byte]struct{}
 }
 
 // gameState is what a game is, without the machinery around it.
