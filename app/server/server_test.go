@@ -263,9 +263,34 @@ func FuzzAPI(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	lv, err := m.Create(games.Options{Variant: games.VariantLucky, Mode: games.ModeLocal})
+	if err != nil {
+		f.Fatal(err)
+	}
+	sv, err := m.Create(games.Options{Variant: games.VariantSpy, Mode: games.ModeEngine})
+	if err != nil {
+		f.Fatal(err)
+	}
 	h := New(m, nil)
 	id := v.ID
 	for _, c := range [][3]string{
+		{"POST", "/api/games/" + lv.ID + "/move", `{"move":"draw"}`},
+		{"POST", "/api/games/" + lv.ID + "/move", `{"move":"-e4"}`},
+		{"POST", "/api/games/" + lv.ID + "/move", `{"move":"N@e4"}`},
+		{"POST", "/api/games/" + lv.ID + "/move", `{"move":"e2>e5"}`},
+		{"POST", "/api/games/" + lv.ID + "/move", `{"move":"pawns=qn"}`},
+		{"POST", "/api/games/" + lv.ID + "/move", `{"move":"move1:P"}`},
+		{"POST", "/api/games/" + sv.ID + "/move", `{"move":"wild:QR"}`},
+		{"POST", "/api/games/" + sv.ID + "/move", `{"move":"reveal:spy:Pe"}`},
+		{"POST", "/api/games/" + sv.ID + "/move", `{"move":"reveal"}`},
+		{"POST", "/api/games/" + sv.ID + "/analyze", ``},
+		{"GET", "/api/games/" + id + "/analysis.svg", ``},
+		{"POST", "/api/games/" + id + "/analyze", ``},
+		{"POST", "/api/games", `{"variant":"lucky","rules":{"edition":"first","king_capture":"on"}}`},
+		{"POST", "/api/games", `{"variant":"lucky","rules":{"temporal_cards":"super:Q,leadking"},"fen":"8/8/8/8/8/8/8/K6k w - - 0 1"}`},
+		{"POST", "/api/games", `{"variant":"spy","mode":"local"}`},
+		{"POST", "/api/games", `{"variant":"spy","rules":{"draw_claims":"fide"},"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 RBN/RBN --/c- - w=spy:KN"}`},
+		{"POST", "/api/games", `{"variant":"chess","rules":{"a":"b"}}`},
 		{"POST", "/api/games/" + id + "/move", `{"move":"e2e4"}`},
 		{"POST", "/api/games/" + id + "/move", `{"move":"e7e8q"}`},
 		{"POST", "/api/games/" + id + "/move", `{"move":1}`},
