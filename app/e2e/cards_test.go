@@ -162,11 +162,12 @@ func TestLuckyDrawAndCard(t *testing.T) {
 	}
 }
 
-// spySeedE2E is a seed that deals White a plain spy card.
+// spySeedE2E is a seed that deals White a wildcard and Black a plain
+// spy card.
 func spySeedE2E(t *testing.T) (uint64, string, string) {
 	for seed := uint64(1); seed < 1000; seed++ {
 		w, b := games.SpyDeal(seed)
-		if strings.HasPrefix(w, "spy:") && strings.HasPrefix(b, "spy:") && w != b {
+		if w == "wild" && strings.HasPrefix(b, "spy:") {
 			return seed, w, b
 		}
 	}
@@ -174,11 +175,13 @@ func spySeedE2E(t *testing.T) (uint64, string, string) {
 	return 0, "", ""
 }
 
-// TestSpyReveal plays spy chess against the engine: the player's card
-// shown, the centre crossed by clicks, the Reveal button, the bicolour
-// piece and the queen's remaining powers after the reveal.
+// TestSpyReveal plays spy chess against the engine: the wildcard's
+// choice, the player's card shown, the centre crossed by clicks, the
+// Reveal button, the bicolour piece and the queen's remaining powers
+// after the reveal.
 func TestSpyReveal(t *testing.T) {
-	seed, mine, theirs := spySeedE2E(t)
+	seed, _, theirs := spySeedE2E(t)
+	const mine = "wild:KN"
 	ctx, _ := browserContext(t)
 	a := startSeeded(t, t.TempDir(), "127.0.0.1:0", seed)
 	defer a.stop()
@@ -195,7 +198,13 @@ func TestSpyReveal(t *testing.T) {
 	run(t, ctx, "spy chess", chromedp.Click(chromedp.CSS(`[data-variant="spy"]`)),
 		chromedp.WaitNotVisible(chromedp.CSS(`[data-mode="local"]`)),
 		chromedp.Click(chromedp.CSS(`[data-color="white"]`)), chromedp.Click(chromedp.CSS(`[data-level="1"]`)),
-		chromedp.Click(action("start-game")), chromedp.WaitVisible(chromedp.CSS(`.my-spy [data-card="`+mine+`"]`)))
+		chromedp.Click(action("start-game")), chromedp.WaitVisible(chromedp.CSS(`.my-spy [data-card="wild"]`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-choice]").length`); n != 6 {
+		t.Fatalf("%d wildcard choices", n)
+	}
+	shot(t, ctx, "0-wildcard-choice")
+	run(t, ctx, "choose the king's knight", chromedp.Click(chromedp.CSS(`[data-choice="`+mine+`"]`), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`.my-spy [data-card="`+mine+`"]`)))
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-my-spy]").length`); n != 1 {
 		t.Fatalf("%d spy badges on the board", n)
 	}

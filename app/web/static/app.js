@@ -35,7 +35,7 @@
       drawnBy: "drawn by", you: "you", azar: "Azar", inPlay: "in play", lastCard: "last card",
       engineDrew: "Azar drew", youDrew: "You drew", chooseWild: "Wildcard: choose the piece that is your spy", yourSpy: "Your spy",
       spyHidden: "hidden among Azar's pieces on", spyGone: "no longer on the board", neutralCard: "Neutral: you have no spy",
-      queenOf: "queen", powers: "powers", queenGone: "captured", engineRevealed: "Azar reveals its spy:", youRevealed: "You revealed:",
+      queenOf: "original queen", powers: "powers", queenGone: "captured", engineRevealed: "Azar reveals its spy:", youRevealed: "You revealed:",
       revealed: "revealed", notRevealed: "Azar's card is secret", kingCaptured: "King captured", noUndoCards: "",
       whiteShort: "White", blackShort: "Black", stepEngine: "Azar is playing its turn.",
       analyze: "Analyse the game", analysisTitle: "Analysis", accuracy: "Accuracy", inaccuracies: "Inaccuracies",
@@ -70,7 +70,7 @@
       drawnBy: "robada por", you: "tú", azar: "Azar", inPlay: "en juego", lastCard: "última carta",
       engineDrew: "Azar roba", youDrew: "Has robado", chooseWild: "Comodín: elige la pieza que será tu espía", yourSpy: "Tu espía",
       spyHidden: "escondido entre las piezas de Azar en", spyGone: "ya no está en el tablero", neutralCard: "Neutral: no tienes espía",
-      queenOf: "dama", powers: "poderes", queenGone: "capturada", engineRevealed: "Azar revela su espía:", youRevealed: "Has revelado:",
+      queenOf: "dama original", powers: "poderes", queenGone: "capturada", engineRevealed: "Azar revela su espía:", youRevealed: "Has revelado:",
       revealed: "revelada", notRevealed: "La carta de Azar es secreta", kingCaptured: "Rey capturado", noUndoCards: "",
       whiteShort: "Blancas", blackShort: "Negras", stepEngine: "Azar juega su turno.",
       analyze: "Analizar la partida", analysisTitle: "Análisis", accuracy: "Precisión", inaccuracies: "Imprecisiones",
@@ -280,7 +280,7 @@
       result.textContent = g.status === "playing" ? t("inProgress") : g.result;
       const when = document.createElement("span");
       when.className = "when";
-      when.textContent = new Date(g.updated).toLocaleString(lang) + " · " + (g.mode === "engine" ? t("vsEngine") : t("vsLocal")) + " · " + g.moves + " " + t("nMoves");
+      when.textContent = new Date(g.updated).toLocaleString(lang) + " · " + t(g.variant) + " · " + (g.mode === "engine" ? t("vsEngine") : t("vsLocal")) + " · " + g.moves + " " + t("nMoves");
       const open = document.createElement("a");
       open.href = "#" + g.id;
       open.textContent = t("open");
@@ -864,7 +864,8 @@
       const p = document.createElement("p");
       p.dataset.queen = side;
       p.dataset.powers = q.powers;
-      p.textContent = sideName(side) + " — " + t("queenOf") + (q.square ? " " + q.square + ", " + t("powers") + ": " + q.powers.split("").join(" ") : ": " + t("queenGone"));
+      const who = side === "w" ? t("whiteShort") : t("blackShort");
+      p.textContent = who + " (" + sideName(side) + ") — " + t("queenOf") + (q.square ? " " + q.square + ": " + q.powers.split("").join(" ") : ": " + t("queenGone"));
       qs.append(p);
     }
     const opp = game.human === "w" ? "b" : "w";
