@@ -274,3 +274,40 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestLuckyBombOnOneDevice: two players on one device; White's first
+// card is the plain bomb of the king's side: its zone is marked, the
+// rival pieces it may remove carry the removal mark, and a click on one
+// removes it.
+func TestLuckyBombOnOneDevice(t *testing.T) {
+	seed := luckySeed(t, nil, "bomb:kside")
+	ctx, _ := browserContext(t)
+	a := startSeeded(t, t.TempDir(), "127.0.0.1:0", seed)
+	defer a.stop()
+
+	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("start-game")))
+	run(t, ctx, "lucky on one device", chromedp.Click(chromedp.CSS(`[data-variant="lucky"]`)),
+		chromedp.Click(chromedp.CSS(`[data-mode="local"]`)), chromedp.Click(action("start-game")),
+		chromedp.WaitVisible(chromedp.CSS(`[data-deck="54"]`)))
+	for _, m := range []string{"e2 e4", "e7 e5"} {
+		from, to, _ := strings.Cut(m, " ")
+		run(t, ctx, "play "+m, clickSq(from), clickSq(to), chromedp.WaitVisible(chromedp.CSS(`[data-square="`+to+`"] [data-piece]`)))
+	}
+	run(t, ctx, "draw", chromedp.Click(action("draw"), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`.drawn-card [data-card="bomb:kside"]`)))
+	zone := eval[string](t, ctx, `Array.from(document.querySelectorAll(".sq.zone")).map(s => s.dataset.square).sort().join(" ")`)
+	if zone != "e5 e6 e7 e8 f5 f6 f7 f8 g5 g6 g7 g8 h5 h6 h7 h8" {
+		t.Fatalf("the bomb's zone %q", zone)
+	}
+	marked := eval[string](t, ctx, `Array.from(document.querySelectorAll(".dot.remove")).map(d => d.parentElement.dataset.square).sort().join(" ")`)
+	if strings.Contains(marked, "e8") || !strings.Contains(marked, "g8") || strings.Contains(marked, "d7") {
+		t.Fatalf("removal marks on %q", marked)
+	}
+	shot(t, ctx, "1-bomb-zone")
+	run(t, ctx, "remove the knight", clickSq("g8"), chromedp.WaitNotPresent(chromedp.CSS(`[data-square="g8"] [data-piece]`)))
+	waitJS(t, ctx, "Black's turn", `document.querySelector("[data-status]").dataset.turn === "b"`)
+	if got := eval[string](t, ctx, `document.querySelector(".pools").textContent`); !strings.Contains(got, "N") {
+		t.Fatalf("the removed knight is not in Black's pool: %q", got)
+	}
+	shot(t, ctx, "2-bombed")
+}

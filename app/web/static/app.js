@@ -744,6 +744,11 @@
     }
     return el;
   }
+  // sideLabel is "White (you)" against the engine, "White" on one device.
+  function sideLabel(side) {
+    const colour = side === "w" ? t("whiteShort") : t("blackShort");
+    return game.mode === "engine" ? colour + " (" + sideName(side) + ")" : colour;
+  }
   function sideName(side) {
     if (game.mode === "engine") return side === game.human ? t("you") : t("azar");
     return side === "w" ? t("whiteShort") : t("blackShort");
@@ -797,7 +802,7 @@
       row.dataset.held = side;
       const who = document.createElement("div");
       who.className = "held-who";
-      who.textContent = (side === "w" ? t("whiteShort") : t("blackShort")) + " (" + sideName(side) + ") — " + t("holds") + ":";
+      who.textContent = sideLabel(side) + " — " + t("holds") + ":";
       row.append(who);
       const c = lv.held[side];
       if (c) {
@@ -864,8 +869,7 @@
       const p = document.createElement("p");
       p.dataset.queen = side;
       p.dataset.powers = q.powers;
-      const who = side === "w" ? t("whiteShort") : t("blackShort");
-      p.textContent = who + " (" + sideName(side) + ") — " + t("queenOf") + (q.square ? " " + q.square + ": " + q.powers.split("").join(" ") : ": " + t("queenGone"));
+      p.textContent = sideLabel(side) + " — " + t("queenOf") + (q.square ? " " + q.square + ": " + q.powers.split("").join(" ") : ": " + t("queenGone"));
       qs.append(p);
     }
     const opp = game.human === "w" ? "b" : "w";
