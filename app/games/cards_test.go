@@ -376,6 +376,10 @@ func TestAnalysisStoredWithTheGame(t *testing.T) {
 	if err != nil || after.Analysis == nil || after.Analysis.Moves[2].Label != "blunder" {
 		t.Fatalf("after a restart: %+v %v", after.Analysis, err)
 	}
+	list, err := f2.m.List(10)
+	if err != nil || len(list) != 1 || list[0].Accuracy == nil || list[0].Accuracy.Black != 100 {
+		t.Fatalf("the saved games: %+v %v", list, err)
+	}
 	// Undoing the mate makes the analysis one of another game.
 	if after, err = f2.m.Undo(id); err != nil || after.Analysis != nil {
 		t.Fatalf("after undo: %+v %v", after.Analysis, err)

@@ -570,6 +570,15 @@ type Summary struct {
 	Created time.Time `json:"created"`
 	Updated time.Time `json:"updated"`
 	PGN     string    `json:"pgn"`
+	// Accuracy is each side's accuracy in the game's analysis (null
+	// without one, or for a side with no move).
+	Accuracy *SummaryAccuracy `json:"accuracy,omitempty"`
+}
+
+// SummaryAccuracy is an analysed game's accuracy per side.
+type SummaryAccuracy struct {
+	White analysis.Percent `json:"white"`
+	Black analysis.Percent `json:"black"`
 }
 
 // List returns the stored games, the most recent first.
@@ -582,8 +591,12 @@ func (m *Manager) List(limit int) ([]Summary, error) {
 	for _, r := range recs {
 		var o Options
 		_ = json.Unmarshal([]byte(r.Options), &o)
-		out = append(out, Summary{ID: r.ID, Variant: r.Variant, Mode: o.Mode, Status: r.Status, Result: r.Result, Reason: r.Reason,
-			Moves: len(r.Moves), Created: r.Created, Updated: r.Updated, PGN: r.PGN})
+		sum := Summary{ID: r.ID, Variant: r.Variant, Mode: o.Mode, Status: r.Status, Result: r.Result, Reason: r.Reason,
+			Moves: len(r.Moves), Created: r.Created, Updated: r.Updated, PGN: r.PGN}
+		if a := (&gameState{analysis: r.Analysis}).analysisView(); a != nil {
+			sum.Accuracy = &SummaryAccuracy{White: a.White.Accuracy, Black: a.Black.Accuracy}
+		}
+		out = append(out, sum)
 	}
 	return out, nil
 }

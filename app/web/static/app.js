@@ -289,7 +289,16 @@
       pgn.href = "/api/games/" + g.id + "/pgn?download=1";
       pgn.textContent = "PGN";
       pgn.setAttribute("download", "");
-      li.append(result, when, open, pgn);
+      li.append(result, when);
+      if (g.accuracy) {
+        const acc = document.createElement("span");
+        acc.className = "when";
+        acc.dataset.savedAccuracy = "";
+        const pc = (x) => (x === null ? "—" : x.toFixed(0) + "%");
+        acc.textContent = t("accuracy") + " " + pc(g.accuracy.white) + " / " + pc(g.accuracy.black);
+        li.append(acc);
+      }
+      li.append(open, pgn);
       ul.append(li);
     }
   }
