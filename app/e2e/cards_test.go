@@ -189,7 +189,7 @@ func TestSpyReveal(t *testing.T) {
 	// seen before the engine answers (it might take the gained piece).
 	a.setDelay(func(r engine.Request) time.Duration {
 		if strings.Contains(r.Position, "reveal:") {
-			return 1500 * time.Millisecond
+			return 800 * time.Millisecond
 		}
 		return 0
 	})
