@@ -187,7 +187,7 @@ func TestSpyReveal(t *testing.T) {
 	defer a.stop()
 	// The engine takes its time after the reveal, so that the page is
 	// seen before the engine answers (it might take the gained piece).
-	a.setDelay(func(r engine.Request) time.Duration {
+	a.setDelay(func(r *engine.Request) time.Duration {
 		if strings.Contains(r.Position, "reveal:") {
 			return 800 * time.Millisecond
 		}
@@ -250,23 +250,24 @@ func TestSpyReveal(t *testing.T) {
 
 type contextT = context.Context
 
-// delayed is the engine with a pause before some searches.
+// delayed is the engine with a test's hook before each search: it may
+// change the request (an option) and pause.
 type delayed struct {
 	games.Searcher
-	delay *atomic.Pointer[func(engine.Request) time.Duration]
+	delay *atomic.Pointer[func(*engine.Request) time.Duration]
 }
 
 func (d delayed) Search(ctx context.Context, r engine.Request) (engine.Result, error) {
 	if f := d.delay.Load(); f != nil {
 		select {
-		case <-time.After((*f)(r)):
+		case <-time.After((*f)(&r)):
 		case <-ctx.Done():
 		}
 	}
 	return d.Searcher.Search(ctx, r)
 }
 
-func (a *app) setDelay(f func(engine.Request) time.Duration) { a.delay.Store(&f) }
+func (a *app) setDelay(f func(*engine.Request) time.Duration) { a.delay.Store(&f) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
@@ -310,4 +311,65 @@ func TestLuckyBombOnOneDevice(t *testing.T) {
 		t.Fatalf("the removed knight is not in Black's pool: %q", got)
 	}
 	shot(t, ctx, "2-bombed")
+}
+
+// TestSpyEngineRevealAnnounced: the engine, told to reveal as soon as it
+// may (the protocol's SpyRevealPolicy asap), reveals; the page announces
+// it and shows the engine's card, which it never held before.
+func TestSpyEngineRevealAnnounced(t *testing.T) {
+	var seed uint64
+	var theirs string
+	for s := uint64(1); s < 1000; s++ {
+		w, b := games.SpyDeal(s)
+		if strings.HasPrefix(w, "spy:") && strings.HasPrefix(b, "spy:P") && w != b {
+			seed, theirs = s, b
+			break
+		}
+	}
+	ctx, _ := browserContext(t)
+	a := startSeeded(t, t.TempDir(), "127.0.0.1:0", seed)
+	defer a.stop()
+	a.setDelay(func(r *engine.Request) time.Duration {
+		r.Options = append(r.Options, engine.Option{Name: "SpyRevealPolicy", Value: "asap"})
+		return 0
+	})
+	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("start-game")))
+	run(t, ctx, "spy chess", chromedp.Click(chromedp.CSS(`[data-variant="spy"]`)),
+		chromedp.Click(chromedp.CSS(`[data-color="white"]`)), chromedp.Click(chromedp.CSS(`[data-level="1"]`)),
+		chromedp.Click(action("start-game")), chromedp.WaitVisible(chromedp.CSS(`.my-spy [data-card]`)))
+	id := gameID(t, ctx)
+	for turn := 0; ; turn++ {
+		v, err := a.m.Get(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Spy.Revealed["b"] != "" {
+			break
+		}
+		if turn > 30 || v.Status != "playing" {
+			t.Fatalf("the engine never revealed: %v", v.Moves)
+		}
+		if strings.Contains(eval[string](t, ctx, `document.body.innerHTML`), theirs) {
+			t.Fatalf("the page holds the engine's card %s before its reveal", theirs)
+		}
+		// The knight goes out and back: the player never reveals.
+		tok := []string{"b1c3", "c3b1"}[turn%2]
+		if !slices.Contains(v.Legal, tok) {
+			tok = v.Legal[0]
+			for _, m := range v.Legal {
+				if !strings.HasPrefix(m, "reveal") && moveRE.MatchString(m) {
+					tok = m
+					break
+				}
+			}
+		}
+		n := len(v.Moves)
+		playByClicks(t, ctx, v, tok)
+		waitJS(t, ctx, "the engine's reply", `document.querySelectorAll("#moves .san").length >= `+itoa(n+2)+` && `+idle())
+	}
+	waitJS(t, ctx, "the announcement", `document.querySelector("[data-note]").textContent.includes("Azar reveals its spy")`)
+	if got := eval[string](t, ctx, `document.querySelector(".reveals").textContent`); !strings.Contains(got, theirs) {
+		t.Fatalf("the reveals read %q, want %s", got, theirs)
+	}
+	shot(t, ctx, "1-engine-revealed")
 }

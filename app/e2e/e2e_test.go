@@ -33,7 +33,7 @@ type app struct {
 	m    *games.Manager
 	srv  *http.Server
 	// delay pauses the engine before a search (nil: none); see delayed.
-	delay *atomic.Pointer[func(engine.Request) time.Duration]
+	delay *atomic.Pointer[func(*engine.Request) time.Duration]
 }
 
 func startApp(t *testing.T, dir, addr string) *app { return startSeeded(t, dir, addr, 0) }
@@ -48,7 +48,7 @@ func startSeeded(t *testing.T, dir, addr string, seed uint64) *app {
 	}
 	pool := engine.NewPool(2, engine.Config{HashMB: 1})
 	// A one-ply budget: the tests wait on the page, not on the search.
-	delay := new(atomic.Pointer[func(engine.Request) time.Duration])
+	delay := new(atomic.Pointer[func(*engine.Request) time.Duration])
 	cfg := games.Config{Store: st, Engine: delayed{pool, delay}, GoArgs: func(int) string { return "depth 1" }}
 	if seed != 0 {
 		cfg.NewSeed = func() uint64 { return seed }
