@@ -22,6 +22,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"azar/app/games"
+	"azar/app/puzzles"
 	"azar/app/web"
 )
 
@@ -36,6 +37,10 @@ type Server struct {
 	games *games.Manager
 	log   *logrus.Logger
 	mux   *http.ServeMux
+	// puzzles is the daily puzzle's set; bookErr why it could not be
+	// read (the puzzle's endpoints then fail, the games go on).
+	puzzles *puzzles.Book
+	bookErr error
 }
 
 // New returns the handler for m.
@@ -45,6 +50,7 @@ func New(m *games.Manager, log *logrus.Logger) http.Handler {
 		log.SetOutput(io.Discard)
 	}
 	s := &Server{games: m, log: log, mux: http.NewServeMux()}
+	s.puzzles, s.bookErr = puzzles.New(nil)
 	static, err := fs.Sub(web.Assets, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
@@ -63,6 +69,9 @@ func New(m *games.Manager, log *logrus.Logger) http.Handler {
 	s.mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
 	s.mux.HandleFunc("POST /api/games/{id}/analyze", s.action((*games.Manager).Analyze))
 	s.mux.HandleFunc("GET /api/games/{id}/analysis.svg", s.analysisSVG)
+	s.mux.HandleFunc("GET /api/puzzle", s.puzzleDay)
+	s.mux.HandleFunc("POST /api/puzzle/check", s.puzzleCheck)
+	s.mux.HandleFunc("POST /api/puzzle/hint", s.puzzleHint)
 	return s
 }
 
@@ -133,6 +142,11 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 
 // fail answers err: a referee's refusal by its kind, anything else 500.
 func (s *Server) fail(w http.ResponseWriter, err error) {
+	var pe *puzzles.Error
+	if errors.As(err, &pe) {
+		writeError(w, http.StatusUnprocessableEntity, pe.Msg)
+		return
+	}
 	var ge *games.Error
 	if errors.As(err, &ge) {
 		status := map[games.Kind]int{games.NotFound: http.StatusNotFound, games.Invalid: http.StatusUnprocessableEntity,
@@ -261,6 +275,60 @@ func (s *Server) analysisSVG(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = io.WriteString(w, svg)
+}
+
+// puzzleBody is the body of the puzzle's check and hint: the date ("" for
+// today, UTC) and, for a check, the line played from the puzzle's start.
+type puzzleBody struct {
+	Date  string   `json:"date"`
+	Moves []string `json:"moves"`
+}
+
+func (s *Server) puzzleDay(w http.ResponseWriter, r *http.Request) {
+	if s.bookErr != nil {
+		s.fail(w, s.bookErr)
+		return
+	}
+	d, err := s.puzzles.Today(r.URL.Query().Get("date"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, d)
+}
+
+func (s *Server) puzzleCheck(w http.ResponseWriter, r *http.Request) {
+	var b puzzleBody
+	if !decode(w, r, &b) {
+		return
+	}
+	if s.bookErr != nil {
+		s.fail(w, s.bookErr)
+		return
+	}
+	v, err := s.puzzles.Check(b.Date, b.Moves)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) puzzleHint(w http.ResponseWriter, r *http.Request) {
+	var b puzzleBody
+	if !decode(w, r, &b) {
+		return
+	}
+	if s.bookErr != nil {
+		s.fail(w, s.bookErr)
+		return
+	}
+	h, err := s.puzzles.Hint(b.Date)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"hint": h})
 }
 
 type moveBody struct {

@@ -359,3 +359,31 @@ func TestClientGoneMidGame(t *testing.T) {
 		t.Fatalf("move after the client left: %d %s", st, b)
 	}
 }
+
+func TestPuzzleEndpoints(t *testing.T) {
+	ts := newServer(t)
+	status, b := do(t, ts, "GET", "/api/puzzle?date=2026-03-01", "")
+	var day struct {
+		Date  string
+		Legal []string
+		FEN   string
+	}
+	if err := json.Unmarshal(b, &day); status != 200 || err != nil || day.Date != "2026-03-01" || len(day.Legal) == 0 {
+		t.Fatalf("%d %s", status, b)
+	}
+	status, b = do(t, ts, "POST", "/api/puzzle/check", `{"date":"2026-03-01","moves":["`+day.Legal[0]+`"]}`)
+	var v struct{ Steps []struct{ Move string } }
+	if err := json.Unmarshal(b, &v); status != 200 || err != nil || len(v.Steps) != 1 {
+		t.Fatalf("check: %d %s", status, b)
+	}
+	status, b = do(t, ts, "POST", "/api/puzzle/hint", `{"date":"2026-03-01"}`)
+	if status != 200 || !strings.Contains(string(b), `"hint":"`) {
+		t.Fatalf("hint: %d %s", status, b)
+	}
+	status, b = do(t, ts, "GET", "/api/puzzle?date=March", "")
+	wantError(t, status, b, 422, "date")
+	status, b = do(t, ts, "POST", "/api/puzzle/check", `{"moves":[]}`)
+	wantError(t, status, b, 422, "moves")
+	status, b = do(t, ts, "POST", "/api/puzzle/check", `{"moves":"e2e4"}`)
+	wantError(t, status, b, 400, "malformed")
+}
