@@ -15,6 +15,8 @@ import (
 
 	"azar/app/engine"
 	"azar/app/games"
+	"azar/app/puzzles"
+	"azar/practice/puzzle"
 )
 
 var (
@@ -372,4 +374,76 @@ func TestSpyEngineRevealAnnounced(t *testing.T) {
 		t.Fatalf("the reveals read %q, want %s", got, theirs)
 	}
 	shot(t, ctx, "1-engine-revealed")
+}
+
+// TestDailyPuzzle solves a date's mate in 2 by clicks: a wrong move
+// first (refused with its reason, the board kept), the hint on request,
+// then the solution, the defender's reply coming from the server.
+func TestDailyPuzzle(t *testing.T) {
+	set, err := puzzle.Set()
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var p puzzle.Puzzle
+	for i := 0; ; i++ {
+		if p, _ = puzzle.ForDate(set, day); p.Kind == puzzle.Mate && p.Moves == 2 {
+			break
+		}
+		if i > len(set) {
+			t.Fatal("no mate in 2")
+		}
+		day = day.AddDate(0, 0, 1)
+	}
+	date := day.Format(puzzle.DateLayout)
+	book, err := puzzles.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := book.Today(date)
+	var wrong string
+	for _, m := range d.Legal {
+		if v, _ := book.Check(date, []string{m}); !v.OK && moveRE.MatchString(m) && len(m) == 4 {
+			wrong = m
+			break
+		}
+	}
+	ctx, _ := browserContext(t)
+	a := startApp(t, t.TempDir(), "127.0.0.1:0")
+	defer a.stop()
+	run(t, ctx, "open the puzzle", chromedp.Navigate(a.url()+"#puzzle="+date), chromedp.WaitVisible(chromedp.CSS(`[data-puzzle-task]`)))
+	if task := eval[string](t, ctx, `document.querySelector("[data-puzzle-task]").textContent`); !strings.Contains(task, "mate in 2") || !strings.Contains(task, date) {
+		t.Fatalf("the task reads %q", task)
+	}
+	fen := eval[string](t, ctx, `Array.from(document.querySelectorAll("[data-piece]")).map(p => p.parentElement.dataset.square + p.dataset.piece).join(" ")`)
+	playByClicks(t, ctx, games.View{Legal: d.Legal}, wrong)
+	waitJS(t, ctx, "the refusal", `document.querySelector("[data-puzzle-verdict]").dataset.ok === "false"`)
+	if got := eval[string](t, ctx, `Array.from(document.querySelectorAll("[data-piece]")).map(p => p.parentElement.dataset.square + p.dataset.piece).join(" ")`); got != fen {
+		t.Fatal("the wrong move stayed on the board")
+	}
+	shot(t, ctx, "1-wrong-move")
+	run(t, ctx, "hint", chromedp.Click(action("puzzle-hint"), chromedp.NodeVisible), chromedp.WaitVisible(chromedp.CSS(`[data-puzzle-hint]`)))
+	if got := eval[string](t, ctx, `document.querySelector("[data-puzzle-hint]").textContent`); got != p.Hint {
+		t.Fatalf("hint %q, want %q", got, p.Hint)
+	}
+	v, _ := book.Check(date, p.Solution[:1])
+	playByClicks(t, ctx, games.View{}, p.Solution[0])
+	waitJS(t, ctx, "the defender's reply", `(document.querySelector("#moves .san.current") || {}).textContent === `+jsString(v.ReplySAN))
+	shot(t, ctx, "2-reply")
+	mate := p.Solution[2]
+	if v.Reply != p.Solution[1] {
+		mate = ""
+		for _, m := range v.Board.Legal {
+			if w, _ := book.Check(date, append(v.Line, m)); w.Solved {
+				mate = m
+				break
+			}
+		}
+	}
+	playByClicks(t, ctx, games.View{}, mate)
+	waitJS(t, ctx, "solved", statusIs("solved"))
+	if !strings.Contains(eval[string](t, ctx, `document.querySelector("#moves").textContent`), "#") {
+		t.Fatal("the mate is not in the move list")
+	}
+	shot(t, ctx, "3-solved")
 }

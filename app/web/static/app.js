@@ -38,6 +38,9 @@
       queenOf: "original queen", powers: "powers", queenGone: "captured", engineRevealed: "Azar reveals its spy:", youRevealed: "You revealed:",
       revealed: "revealed", notRevealed: "Azar's card is secret", kingCaptured: "King captured", noUndoCards: "",
       whiteShort: "White", blackShort: "Black", stepEngine: "Azar is playing its turn.",
+      dailyPuzzle: "Daily puzzle", puzzleHint: "Show a hint", puzzleMate: "to play and mate in", puzzleWin: "to play and win material",
+      "double-attack": "double attack", skewer: "skewer", puzzleRight: "Right! Keep going:", puzzleLeft: "more to find.",
+      puzzleWrong: "Not that one:", tryAgain: "Try again.", puzzleSolved: "Solved!", puzzleOf: "Puzzle of",
       analyze: "Analyse the game", analysisTitle: "Analysis", accuracy: "Accuracy", inaccuracies: "Inaccuracies",
       mistakes: "Mistakes", blunders: "Blunders", analysing: "Analysing…", inaccuracy: "inaccuracy", mistake: "mistake",
       blunder: "blunder", best: "best", graphAlt: "White's winning chances after each move", noJudged: "No inaccuracy, mistake or blunder.",
@@ -73,6 +76,9 @@
       queenOf: "dama original", powers: "poderes", queenGone: "capturada", engineRevealed: "Azar revela su espía:", youRevealed: "Has revelado:",
       revealed: "revelada", notRevealed: "La carta de Azar es secreta", kingCaptured: "Rey capturado", noUndoCards: "",
       whiteShort: "Blancas", blackShort: "Negras", stepEngine: "Azar juega su turno.",
+      dailyPuzzle: "Problema del día", puzzleHint: "Ver una pista", puzzleMate: "juegan y dan mate en", puzzleWin: "juegan y ganan material",
+      "double-attack": "ataque doble", skewer: "enfilada", puzzleRight: "¡Bien! Sigue:", puzzleLeft: "por encontrar.",
+      puzzleWrong: "Esa no:", tryAgain: "Prueba otra vez.", puzzleSolved: "¡Resuelto!", puzzleOf: "Problema del",
       analyze: "Analizar la partida", analysisTitle: "Análisis", accuracy: "Precisión", inaccuracies: "Imprecisiones",
       mistakes: "Errores", blunders: "Errores graves", analysing: "Analizando…", inaccuracy: "imprecisión", mistake: "error",
       blunder: "error grave", best: "mejor", graphAlt: "Posibilidades de las blancas tras cada jugada", noJudged: "Ninguna imprecisión ni error.",
@@ -97,6 +103,7 @@
   let drag = null;        // the piece being dragged
   let suppressClick = false;
   let hint = null;        // {move, san, version}: the arrow shown until the game changes
+  let puzzle = null;      // the daily puzzle being solved (then game is its board), or null
 
   // ---- language ----
   function applyLanguage() {
@@ -176,6 +183,7 @@
   function showSetup() {
     if (events) { events.close(); events = null; }
     game = null;
+    puzzle = null;
     $("#game").hidden = true;
     $("#setup").hidden = false;
     history.replaceState(null, "", location.pathname);
@@ -190,6 +198,7 @@
       $("#setup").hidden = true;
       $("#game").hidden = false;
       note = "";
+      puzzle = null;
       accept(v, true);
       listen(id);
     } catch (err) {
@@ -382,6 +391,7 @@
     if (hint && hint.id === game.id && hint.version === game.version && fromTo(hint.move)) board.append(arrow(hint.move));
     renderCards();
     renderAnalysis();
+    renderPuzzle();
     renderStatus();
     renderMoves();
     renderEval();
@@ -493,6 +503,7 @@
 
   function statusText() {
     const g = game;
+    if (puzzle) return puzzle.solved ? t("puzzleSolved") : g.turn === "w" ? t("whiteToMove") : t("blackToMove");
     const winner = g.result === "1-0" ? "w" : g.result === "0-1" ? "b" : "";
     const wins = (side) => {
       if (g.mode === "engine") return side === g.human ? t("youWin") : t("youLose");
@@ -619,6 +630,7 @@
     await play(move);
   }
   async function play(tok) {
+    if (puzzle) return puzzleMove(tok);
     note = "";
     hint = null;
     await act("POST", "/api/games/" + game.id + "/move", { move: tok });
@@ -913,6 +925,82 @@
     });
   }
 
+
+  // ---- the daily puzzle ----
+  // The server judges every line (any move that still forces the mate is
+  // right) and answers with the defender's reply; a wrong move is not
+  // kept, so the player tries again from the same position.
+  function puzzleBoard(b) {
+    return {
+      id: "puzzle", variant: "puzzle", mode: "puzzle", human: puzzle.side, files: b.files, ranks: b.ranks, pieces: b.pieces,
+      fen: b.fen, turn: b.turn, legal: b.legal, lastMove: b.lastMove, check: b.check, version: 0,
+      moves: puzzle.sans.map((s) => ({ uci: "", san: s })), status: puzzle.solved ? "solved" : "puzzle", thinking: false, canUndo: false,
+    };
+  }
+  async function openPuzzle(date) {
+    let d;
+    try {
+      d = await api("GET", "/api/puzzle" + (date ? "?date=" + encodeURIComponent(date) : ""));
+    } catch (err) {
+      showSetup();
+      showFormError(err.message);
+      return;
+    }
+    if (events) { events.close(); events = null; }
+    puzzle = { date: d.date, kind: d.kind, moves: d.moves, side: d.side, line: [], sans: [], solved: false, left: d.moves, reason: "", right: false, hint: "" };
+    const want = "#puzzle=" + d.date;
+    if (location.hash !== want) history.replaceState(null, "", want);
+    $("#setup").hidden = true;
+    $("#game").hidden = false;
+    note = "";
+    selected = null;
+    hint = null;
+    flipped = d.side === "b";
+    flippedFor = "puzzle";
+    game = puzzleBoard(d);
+    render();
+  }
+  async function puzzleMove(tok) {
+    note = "";
+    try {
+      const v = await api("POST", "/api/puzzle/check", { date: puzzle.date, moves: puzzle.line.concat([tok]) });
+      puzzle.line = v.line;
+      puzzle.sans = v.sans;
+      puzzle.solved = v.solved;
+      puzzle.left = v.left;
+      puzzle.right = v.ok;
+      puzzle.reason = v.ok ? "" : v.reason;
+      game = puzzleBoard(v.board);
+    } catch (err) {
+      note = err.message;
+    }
+    render();
+  }
+  function renderPuzzle() {
+    const panel = $("#puzzle-panel");
+    panel.hidden = !puzzle;
+    $(".side").classList.toggle("puzzle-mode", !!puzzle);
+    if (!puzzle) return;
+    const side = puzzle.side === "w" ? t("whiteShort") : t("blackShort");
+    const task = puzzle.kind === "mate" ? side + " " + t("puzzleMate") + " " + puzzle.moves
+      : side + " " + t("puzzleWin") + " (" + t(puzzle.kind) + ")";
+    const tk = $("[data-puzzle-task]", panel);
+    tk.textContent = t("puzzleOf") + " " + puzzle.date + ": " + task + ".";
+    const vd = $("[data-puzzle-verdict]", panel);
+    let text = "";
+    if (puzzle.solved) text = t("puzzleSolved");
+    else if (puzzle.reason) text = t("puzzleWrong") + " " + puzzle.reason + ". " + t("tryAgain");
+    else if (puzzle.line.length) text = t("puzzleRight") + " " + puzzle.left + " " + t("puzzleLeft");
+    vd.textContent = text;
+    vd.hidden = !text;
+    vd.dataset.ok = String(!puzzle.reason);
+    vd.dataset.solved = String(puzzle.solved);
+    const h = $("[data-puzzle-hint]", panel);
+    h.textContent = puzzle.hint;
+    h.hidden = !puzzle.hint;
+    $("[data-action=puzzle-hint]", panel).hidden = !!puzzle.hint || puzzle.solved;
+  }
+
   // ---- analysis ----
   const GLYPHS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
   function renderAnalysis() {
@@ -989,6 +1077,11 @@
 
   const actions = {
     "new-game": () => showSetup(),
+    puzzle: () => openPuzzle(""),
+    "puzzle-hint": async () => {
+      try { puzzle.hint = (await api("POST", "/api/puzzle/hint", { date: puzzle.date })).hint; } catch (err) { note = err.message; }
+      render();
+    },
     undo: () => { note = ""; selected = null; return act("POST", "/api/games/" + game.id + "/undo"); },
     hint: async () => {
       const version = game.version, id = game.id;
@@ -1055,16 +1148,19 @@
   document.addEventListener("click", (e) => {
     const b = e.target.closest("button[data-action]");
     if (!b || b.disabled || !actions[b.dataset.action]) return;
-    if (!game && b.dataset.action !== "new-game") return;
+    if (!game && b.dataset.action !== "new-game" && b.dataset.action !== "puzzle") return;
     actions[b.dataset.action](b);
   });
 
   // ---- start ----
+  const puzzleDate = (h) => (h === "puzzle" ? "" : h.startsWith("puzzle=") ? h.slice(7) : null);
   window.addEventListener("hashchange", () => {
     const id = location.hash.slice(1);
+    if (puzzleDate(id) !== null) { if (!puzzle || "puzzle=" + puzzle.date !== id) openPuzzle(puzzleDate(id)); return; }
     if (id && (!game || game.id !== id)) openGame(id);
   });
   applyLanguage();
   const start = location.hash.slice(1) || localStorage.getItem("azar.game");
-  if (start) openGame(start); else showSetup();
+  if (start && puzzleDate(start) !== null) openPuzzle(puzzleDate(start));
+  else if (start) openGame(start); else showSetup();
 })();
