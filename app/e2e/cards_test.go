@@ -447,3 +447,46 @@ func TestDailyPuzzle(t *testing.T) {
 	}
 	shot(t, ctx, "3-solved")
 }
+
+// TestLuckyRecoverOnOneDevice: from a position where White has lost a
+// pawn and a rook, White draws recover: the empty squares carry the
+// placement mark, and a click on one opens the chooser of the pieces
+// White may put back there.
+func TestLuckyRecoverOnOneDevice(t *testing.T) {
+	const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBN1 w Qkq - 0 5 pool=PR/-"
+	var seed uint64
+	for s := uint64(1); s < 5000 && seed == 0; s++ {
+		if order, err := games.LuckyOrder(nil, fen, s); err != nil {
+			t.Fatal(err)
+		} else if order[0] == "recover" {
+			seed = s
+		}
+	}
+	ctx, _ := browserContext(t)
+	a := startSeeded(t, t.TempDir(), "127.0.0.1:0", seed)
+	defer a.stop()
+	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("start-game")))
+	run(t, ctx, "lucky from a position", chromedp.Click(chromedp.CSS(`[data-variant="lucky"]`)),
+		chromedp.Click(chromedp.CSS(`[data-mode="local"]`)), chromedp.Click(chromedp.CSS(`details summary`)),
+		chromedp.SendKeys(chromedp.CSS(`[data-fen]`), fen), chromedp.Click(action("start-game")),
+		chromedp.WaitVisible(action("draw")))
+	run(t, ctx, "draw", chromedp.Click(action("draw")), chromedp.WaitVisible(chromedp.CSS(`.drawn-card [data-card="recover"]`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll(".dot.place").length`); n != 34 {
+		t.Fatalf("%d squares marked for the placement, want the 34 empty ones", n)
+	}
+	if got := eval[string](t, ctx, `document.querySelector(".pools").textContent`); !strings.Contains(got, "PR") {
+		t.Fatalf("the pool reads %q", got)
+	}
+	run(t, ctx, "the chooser on e4", clickSq("e4"), chromedp.WaitVisible(chromedp.CSS(`[data-place="R@e4"]`)))
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-place]").length`); n != 2 {
+		t.Fatalf("%d pieces in the chooser, want the pawn and the rook", n)
+	}
+	shot(t, ctx, "1-recover-chooser")
+	run(t, ctx, "put the rook back", chromedp.Click(chromedp.CSS(`[data-place="R@e4"]`)), chromedp.WaitVisible(has("e4", "wR")))
+	// One normal move follows only when the card says so; either way the
+	// rook stands and the pool has the pawn left.
+	if got := eval[string](t, ctx, `document.querySelector(".pools").textContent`); strings.Contains(got, "R") {
+		t.Fatalf("the pool still holds the rook: %q", got)
+	}
+	shot(t, ctx, "2-recovered")
+}
