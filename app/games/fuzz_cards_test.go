@@ -1,0 +1,45 @@
+package games
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzCardGame rebuilds card games from any options, secret and action
+// list, as a stored game is read back: a refusal is an error, never a
+// panic, and a game that is rebuilt gives a view and a PGN.
+func FuzzCardGame(f *testing.F) {
+	f.Add("lucky", "mandatory_card", "on", "", "e2e4 e7e5 draw", uint64(7))
+	f.Add("lucky", "edition", "first", `{"seed":7,"pile":["skip"],"actions":0}`, "e2e4 g8f6 draw", uint64(0))
+	f.Add("lucky", "king_capture", "on", "", "", uint64(1))
+	f.Add("lucky", "temporal_cards", "super:Q,leadking", `{"seed":1`, "draw", uint64(3))
+	f.Add("spy", "draw_claims", "fide", `{"dealt":["spy:Pe","wild"],"chosen":["","wild:KN"]}`, "e2e4 d7d5 reveal:spy:Pe", uint64(0))
+	f.Add("spy", "king_capture", "true", "", "e2e4 e7e5 e4e5 0000", uint64(11))
+	f.Add("spy", "x", "y", `{"dealt":["neutral","neutral"]}`, "claim", uint64(0))
+	f.Fuzz(func(t *testing.T, variant, key, value, secret, tokens string, seed uint64) {
+		o := Options{Variant: variant, Rules: map[string]string{key: value}}
+		toks := strings.Fields(tokens)
+		if len(toks) > 40 {
+			toks = toks[:40]
+		}
+		cg, err := newCardGame(o, secret, toks, seed)
+		if err != nil {
+			return
+		}
+		g := &Game{gameState: gameState{id: "0123456789abcdef0123456789abcdef", opts: o, cg: cg, moves: cg.tokens(),
+			pos: cg.board(), sans: cg.notation(), secret: cg.secret()}}
+		v := g.view()
+		if len(v.Moves) != len(cg.tokens()) {
+			t.Fatalf("%d moves in the view, %d tokens", len(v.Moves), len(cg.tokens()))
+		}
+		_ = g.pgn()
+		// The secret written is read back to the same game.
+		again, err := newCardGame(o, cg.secret(), cg.tokens(), 0)
+		if err != nil {
+			t.Fatalf("the game's own secret %s refused: %v", cg.secret(), err)
+		}
+		if strings.Join(again.tokens(), " ") != strings.Join(cg.tokens(), " ") {
+			t.Fatalf("replayed %v, want %v", again.tokens(), cg.tokens())
+		}
+	})
+}
