@@ -125,7 +125,7 @@ func TestHandshake(t *testing.T) {
 	want = append(want, luckyOptionLines()...)
 	want = append(want,
 		"option name C4_ExtendedInsufficient type check default false",
-		"option name C4Policy type combo default paranoid var paranoid var brs var maxn",
+		"option name C4Policy type combo default brs var paranoid var brs var maxn",
 	)
 	want = append(want, "uciok")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
