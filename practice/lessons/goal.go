@@ -156,7 +156,7 @@ func (g Goal) met(p *chess.Position, m chess.Move) (bool, Text) {
 		case chess.Checkmate:
 			return true, Text{}
 		case chess.Stalemate:
-			return false, stalemateReason
+			return false, stalemateReason()
 		}
 		if after.InCheck() {
 			return false, tx("Es jaque, pero no mate: el rey tiene una salida.", "That is check, but not mate: the king has a way out.")

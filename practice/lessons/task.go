@@ -47,7 +47,7 @@ type Task struct {
 	Goals     []Goal   `json:"goals,omitempty"`
 	Aim       Aim      `json:"aim,omitempty"`
 	Moves     int      `json:"moves,omitempty"` // play: the learner's moves allowed (0: no limit)
-	Success   Text     `json:"success"`
+	Success   Text     `json:"success,omitzero"`
 
 	// The step's position: its full-move number (to count a play task's
 	// moves) and the learner's colour. All sets them.
@@ -151,7 +151,7 @@ func (t Task) checkPlay(pos *chess.Position, move chess.Move) Verdict {
 		case st == chess.Checkmate:
 			return Verdict{Right: true, Done: true, Reason: t.Success}
 		case st == chess.Stalemate:
-			return wrong(stalemateReason)
+			return wrong(stalemateReason())
 		case st.IsDraw():
 			return wrong(tx("Con eso la partida acaba en tablas.", "That ends the game in a draw."))
 		case t.Moves > 0 && left == 0:
@@ -177,7 +177,7 @@ func (t Task) checkPlay(pos *chess.Position, move chess.Move) Verdict {
 			return wrong(tx("Con un caballo o un alfil solo no se puede dar mate: corona en dama.",
 				"A lone knight or bishop cannot mate: promote to a queen."))
 		case !win && st == chess.Stalemate:
-			return wrong(stalemateReason)
+			return wrong(stalemateReason())
 		case !win:
 			return wrong(tx("Esa jugada deja escapar la victoria: con buena defensa es tablas.",
 				"That move lets the win slip: with good defence it is a draw."))
@@ -192,8 +192,10 @@ func (t Task) checkPlay(pos *chess.Position, move chess.Move) Verdict {
 	return wrong(tx("Esta tarea no se puede comprobar.", "This task cannot be checked."))
 }
 
-var stalemateReason = tx("¡Ahogado! El rival no tiene jugadas legales y no está en jaque: es tablas.",
-	"Stalemate! The opponent has no legal move and is not in check: a draw.")
+func stalemateReason() Text {
+	return tx("¡Ahogado! El rival no tiene jugadas legales y no está en jaque: es tablas.",
+		"Stalemate! The opponent has no legal move and is not in check: a draw.")
+}
 
 // lossOfPiece says so when the side to move in p (the defender) can take
 // a piece other than a pawn for nothing.
