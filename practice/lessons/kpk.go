@@ -122,7 +122,9 @@ func kpkPromotionWins(sk, wk, q chess.Square) bool {
 // kpkSolve returns whether the strong side wins from root and, if so, in
 // how many plies it makes a safe promotion (the promoting move included).
 func kpkSolve(root kpkState) (win bool, plies int) {
-	id := map[kpkState]int32{root: 0}
+	// id maps a state to its index in states, plus one (0: not seen).
+	id := make([]int32, 1<<19)
+	id[root] = 1
 	states := []kpkState{root}
 	var kids [][]int32
 	var buf []kpkState
@@ -134,13 +136,11 @@ func kpkSolve(root kpkState) (win bool, plies int) {
 				ks[j] = int32(c)
 				continue
 			}
-			n, ok := id[c]
-			if !ok {
-				n = int32(len(states))
-				id[c] = n
+			if id[c] == 0 {
 				states = append(states, c)
+				id[c] = int32(len(states))
 			}
-			ks[j] = n
+			ks[j] = id[c] - 1
 		}
 		kids = append(kids, ks)
 	}
