@@ -92,7 +92,7 @@ func lessonKingPawn() Lesson {
 				Outcome:    "1-0",
 				Task: &Task{
 					Kind:     TaskGoal,
-					Prompt:   tx("Juega la jugada que gana.", "Play the winning move."),
+					Prompt:   tx("Haz la jugada que gana.", "Play the winning move."),
 					Goals:    []Goal{{Kind: GoalKeep, Result: "win"}},
 					Solution: []string{"a5a6"},
 					Success:  tx("¡Bien! Tras a6 el cuadrado es a6–c8 y el rey negro ya no llega a entrar.", "Good! After a6 the square is a6–c8 and the black king can no longer get into it."),

@@ -144,7 +144,7 @@ func lessonSpecialMoves() Lesson {
 					Prompt:   tx("Captura al paso.", "Capture en passant."),
 					Goals:    []Goal{goal(GoalEnPassant)},
 					Solution: []string{"e5d6"},
-					Success:  tx("¡Eso es la captura al paso! Si esperas una jugada, ya no se puede.", "That is en passant! Wait one move and it is gone."),
+					Success:  tx("¡Así es la captura al paso! Si esperas una jugada, ya no se puede.", "That is en passant! Wait one move and it is gone."),
 				},
 			},
 			{

@@ -27,7 +27,7 @@ func lessonOpeningPrinciples() Lesson {
 				Highlights: []string{"d4", "e4", "d5", "e5"},
 				Task: &Task{
 					Kind:   TaskChoose,
-					Prompt: tx("Juega una buena primera jugada.", "Play a good first move."),
+					Prompt: tx("Haz una buena primera jugada.", "Play a good first move."),
 					Accept: []Note{
 						note("e2e4", tx("¡Bien! 1.e4 ocupa el centro y abre paso a la dama y al alfil.", "Good! 1.e4 takes the centre and opens lines for the queen and the bishop.")),
 						note("d2d4", tx("¡Bien! 1.d4 ocupa el centro y el peón ya está defendido por la dama.", "Good! 1.d4 takes the centre, and the queen already defends the pawn.")),
@@ -126,7 +126,7 @@ func lessonItalian() Lesson {
 				Highlights: []string{"f7"},
 				Task: &Task{
 					Kind:   TaskChoose,
-					Prompt: tx("Juega la jugada de la Italiana.", "Play the move of the Italian."),
+					Prompt: tx("Haz la jugada de la Italiana.", "Play the move of the Italian."),
 					Accept: []Note{
 						note("f1c4", tx("¡Esa es! 3.Ac4: el alfil apunta a f7 y deja libre el enroque.", "That's it! 3.Bc4: the bishop aims at f7 and clears the way to castle.")),
 					},

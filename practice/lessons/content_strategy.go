@@ -48,7 +48,7 @@ func lessonPieceValues() Lesson {
 					Kind:   TaskChoose,
 					Prompt: tx("Cambia las damas.", "Trade the queens."),
 					Accept: []Note{
-						note("d1d8", tx("¡Bien! Tras Dxd8+ Rxd8 tienes torre contra nada: un final fácil de ganar.", "Good! After Qxd8+ Kxd8 you have a rook against nothing: an easy ending to win.")),
+						note("d1d8", tx("¡Bien! Tras Dxd8+ Rxd8 te quedas con una torre de más y sin damas: un final fácil de ganar.", "Good! After Qxd8+ Kxd8 you are a clear rook up with the queens off: an easy ending to win.")),
 					},
 					Otherwise: tx("Con una torre de más, busca el cambio de damas: Dxd8+.", "With an extra rook, go for the queen trade: Qxd8+."),
 					Solution:  []string{"d1d8"},
