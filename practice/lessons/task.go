@@ -69,6 +69,9 @@ type Verdict struct {
 	Right  bool `json:"right"`
 	Done   bool `json:"done"`
 	Reason Text `json:"reason"`
+	// Left is, in a play task with a move limit, how many of the
+	// learner's moves remain after this one.
+	Left int `json:"left,omitempty"`
 }
 
 func (t *Task) bind(fen string) {
@@ -158,7 +161,7 @@ func (t Task) checkPlay(pos *chess.Position, move chess.Move) Verdict {
 			return wrong(tx("No es mate, y era tu última jugada.", "That is not mate, and it was your last move."))
 		}
 		if t.Moves > 0 && newMateSolver().lost(after, left) {
-			return Verdict{Right: true, Reason: tx(fmt.Sprintf("Bien. Te quedan %s.", movesES(left)), fmt.Sprintf("Good. %s left.", capital(movesEN(left))))}
+			return Verdict{Right: true, Left: left, Reason: tx(fmt.Sprintf("Bien. Te quedan %s.", movesES(left)), fmt.Sprintf("Good. %s left.", capital(movesEN(left))))}
 		}
 		if s, ok := lossOfPiece(after); ok {
 			return wrong(s)
@@ -187,7 +190,7 @@ func (t Task) checkPlay(pos *chess.Position, move chess.Move) Verdict {
 			return wrong(tx(fmt.Sprintf("Sigue ganando, pero es lento: así el peón ya no corona en %d jugadas.", t.Moves),
 				fmt.Sprintf("Still winning, but slow: the pawn can no longer promote within %d moves.", t.Moves)))
 		}
-		return Verdict{Right: true, Reason: tx("Bien: la posición sigue ganada.", "Good: the position is still won.")}
+		return Verdict{Right: true, Left: max(left, 0), Reason: tx("Bien: la posición sigue ganada.", "Good: the position is still won.")}
 	}
 	return wrong(tx("Esta tarea no se puede comprobar.", "This task cannot be checked."))
 }
