@@ -111,3 +111,22 @@ func ByID(id string) (Lesson, error) {
 
 // Position parses the step's board.
 func (s Step) Position() (*chess.Position, error) { return chess.ParseFEN(s.FEN) }
+
+// Replay is the step's board after moves (UCI, the learner's and the
+// engine's alternating, as a play task goes): what a server that keeps
+// only the moves of a lesson in progress hands to Check and Reply. An
+// illegal or malformed move is an error naming it.
+func (s Step) Replay(moves []string) (*chess.Position, error) {
+	p, err := s.Position()
+	if err != nil {
+		return nil, err
+	}
+	for i, u := range moves {
+		m, err := p.ParseUCIMove(u)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		p.Make(m)
+	}
+	return p, nil
+}

@@ -613,3 +613,41 @@ func TestSpanishReasonsUseSpanishLetters(t *testing.T) {
 		t.Errorf("sanES(e8=Q#) = %q", got)
 	}
 }
+
+func TestReplay(t *testing.T) {
+	l, _ := ByID("rook-mate")
+	s := l.Steps[3]
+	p, err := s.Replay(s.Task.Solution[:4])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := s.Task.Check(p, mustMove(t, p, "a7a8")); !v.Right || !v.Done {
+		t.Errorf("the last move of the line after Replay: %+v", v)
+	}
+	for _, bad := range [][]string{{"e5e7"}, {"e5f6", "zz"}, {"e5f6", "g8h8", "f6g6", "h8g8", "a7a8", "g8h8"}} {
+		if _, err := s.Replay(bad); err == nil {
+			t.Errorf("Replay(%q): no error", bad)
+		}
+	}
+}
+
+// FuzzReplay: no move text makes Replay panic, and what it accepts is
+// legal all the way.
+func FuzzReplay(f *testing.F) {
+	f.Add("e5f6 g8h8 f6g6")
+	f.Add("e5f6 g8f8 a7a8")
+	f.Add("e1g1 0000 a7a8q")
+	f.Add("")
+	l, _ := ByID("rook-mate")
+	s := l.Steps[3]
+	f.Fuzz(func(t *testing.T, text string) {
+		moves := strings.Fields(text)
+		p, err := s.Replay(moves)
+		if err != nil {
+			return
+		}
+		if p.HistoryLen() != len(moves) && len(moves) > 0 {
+			t.Fatalf("%d moves replayed as %d", len(moves), p.HistoryLen())
+		}
+	})
+}
