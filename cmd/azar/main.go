@@ -47,6 +47,7 @@ func commands() []subcommand {
 		{"serve", "the browser app: azar serve [-addr 127.0.0.1:8080] [-data DIR] (docs/app.md)", runServe},
 		{"puzzle", "the daily puzzle: azar puzzle [-date D] [-json]; azar puzzle check -date D MOVE...", runPuzzle},
 		{"train-nnue", "train a network on datagen -format bin records (docs/nnue.md)", runTrainNNUE},
+		{"lessons", "the twelve chess lessons: azar lessons [-lang es|en] [-json]", runLessons},
 	}
 }
 
