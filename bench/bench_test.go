@@ -9,7 +9,7 @@ import (
 )
 
 func TestPositionsAreLegal(t *testing.T) {
-	for i, fen := range Positions {
+	for i, fen := range Positions() {
 		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			t.Fatalf("position %d: %v", i+1, err)

@@ -95,7 +95,7 @@ func (g *luckyGame) options() []*uciOption {
 		{name: "Lucky_TemporalThreeTurns", kind: checkOption, def: "false", set: rule("temporal_three_turns")},
 		{name: "Lucky_RulesCardsInDeck", kind: checkOption, def: "false", set: rule("rules_cards_in_deck")},
 		{name: "Lucky_DrawClaims", kind: comboOption, def: "automatic", vars: []string{"automatic", "fide"}, set: rule("draw_claims")},
-		{name: "LuckyDrawPolicy", kind: comboOption, def: chance.PolicySearch.String(), vars: chance.Policies,
+		{name: "LuckyDrawPolicy", kind: comboOption, def: chance.PolicySearch.String(), vars: chance.Policies(),
 			set: func(p *Protocol, v string) error {
 				p.lucky.copts.Policy, _ = chance.ParsePolicy(v)
 				return nil

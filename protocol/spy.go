@@ -351,7 +351,7 @@ func (g *spyGame) eval() {
 func (g *spyGame) options() []*uciOption {
 	d := g.hopts
 	return []*uciOption{
-		{name: "SpyRevealPolicy", kind: comboOption, def: d.Policy.String(), vars: hidden.Policies,
+		{name: "SpyRevealPolicy", kind: comboOption, def: d.Policy.String(), vars: hidden.Policies(),
 			set: func(p *Protocol, v string) error {
 				p.spy.hopts.Policy, _ = hidden.ParsePolicy(v)
 				p.spy.syncOptions()

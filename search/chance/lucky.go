@@ -26,19 +26,24 @@ const (
 	PolicyAlways
 )
 
-// Policies are the policy names, in order.
-var Policies = []string{"search", "never", "always"}
+// Policies are the policy names, in order (a fresh slice each call).
+func Policies() []string { return []string{"search", "never", "always"} }
 
 func (p DrawPolicy) String() string {
-	if int(p) < len(Policies) {
-		return Policies[p]
+	switch p {
+	case PolicySearch:
+		return "search"
+	case PolicyNever:
+		return "never"
+	case PolicyAlways:
+		return "always"
 	}
 	return "?"
 }
 
 // ParsePolicy reads a policy name.
 func ParsePolicy(s string) (DrawPolicy, bool) {
-	for i, n := range Policies {
+	for i, n := range Policies() {
 		if n == s {
 			return DrawPolicy(i), true
 		}
@@ -48,23 +53,28 @@ func ParsePolicy(s string) (DrawPolicy, bool) {
 
 // HeldValue is the value, in centipawns for its holder, of holding a
 // temporal card (docs/lucky.md, "Evaluation"): good cards positive, the
-// two bad ones negative. Hand-set, not tuned.
-var HeldValue = map[string]int{
-	"super:Q": 50, "super:R": 40, "super:B": 35, "superknights": 40, "untouchable": 25,
-	"freeze:N": 30, "freeze:B": 30, "freeze:R": 35, "noretreat": -35, "leadking": -50,
+// two bad ones negative. Hand-set, not tuned. A fresh map each call.
+func HeldValue() map[string]int {
+	return map[string]int{
+		"super:Q": 50, "super:R": 40, "super:B": 35, "superknights": 40, "untouchable": 25,
+		"freeze:N": 30, "freeze:B": 30, "freeze:R": 35, "noretreat": -35, "leadking": -50,
+	}
 }
 
 // CardValue is the base value, in centipawns for the drawer, of resolving
 // each movement card instead of making a normal move. Material cards are
-// valued from the board (see cardValue); temporal cards by HeldValue.
-var CardValue = map[string]int{
-	"move1:P": -10, "move1:N": -15, "move1:B": -15, "move1:R": -20, "move1:Q": -15, "move1:K": -40,
-	"move2:P+P": 30, "move2:P+N": 45, "move2:P+B": 45, "move2:N+B": 50, "move2:N+R": 45,
-	"move2:B+R": 45, "move2:R+Q": 40, "move2:Q+K": 10,
-	"move3:P+N+B": 70,
-	"choose1:P/N": -5, "choose1:N/B": -5, "choose1:B/R": -5, "choose1:R/Q": -5, "choose1:Q/K": -10,
-	"choose2:P/N/B": 45, "choose2:N/B/R": 45, "choose2:B/R/Q": 45, "choose2:R/Q/K": 35, "choose2:P/N/K": 40,
-	"relocate": 40, "skip": -60, "enemy2": 100, "pawns-back": -40, "pawns-forward": 0, "rules": 0,
+// valued from the board (see cardValue); temporal cards by HeldValue. A
+// fresh map each call.
+func CardValue() map[string]int {
+	return map[string]int{
+		"move1:P": -10, "move1:N": -15, "move1:B": -15, "move1:R": -20, "move1:Q": -15, "move1:K": -40,
+		"move2:P+P": 30, "move2:P+N": 45, "move2:P+B": 45, "move2:N+B": 50, "move2:N+R": 45,
+		"move2:B+R": 45, "move2:R+Q": 40, "move2:Q+K": 10,
+		"move3:P+N+B": 70,
+		"choose1:P/N": -5, "choose1:N/B": -5, "choose1:B/R": -5, "choose1:R/Q": -5, "choose1:Q/K": -10,
+		"choose2:P/N/B": 45, "choose2:N/B/R": 45, "choose2:B/R/Q": 45, "choose2:R/Q/K": 35, "choose2:P/N/K": 40,
+		"relocate": 40, "skip": -60, "enemy2": 100, "pawns-back": -40, "pawns-forward": 0, "rules": 0,
+	}
 }
 
 // Fixed costs of the material cards: the removal or placement replaces
@@ -77,16 +87,19 @@ const (
 	firstEditionFallback = -60
 )
 
+// The tables by lucky.Kind, filled once by init and then only read.
 var (
-	heldTable [64]int // by lucky.Kind
+	heldTable [64]int
 	baseTable [64]int
+	cardTable [64]lucky.Card
 )
 
 func init() {
-	for k := range lucky.Cards {
-		id := lucky.Cards[k].ID
-		heldTable[k] = HeldValue[id]
-		baseTable[k] = CardValue[id]
+	held, base := HeldValue(), CardValue()
+	for k, c := range lucky.Cards() {
+		heldTable[k] = held[c.ID]
+		baseTable[k] = base[c.ID]
+		cardTable[k] = c
 	}
 }
 
@@ -345,7 +358,7 @@ func (g *luckyGame) deckValue(drawer chess.Color) int {
 // recover, and for a temporal card its HeldValue less that of the card it
 // replaces.
 func (g *luckyGame) cardValue(k lucky.Kind, drawer chess.Color) int {
-	c := &lucky.Cards[k]
+	c := &cardTable[k]
 	pos := g.st.Position()
 	rival := drawer.Other()
 	fallback := 0
@@ -353,7 +366,7 @@ func (g *luckyGame) cardValue(k lucky.Kind, drawer chess.Color) int {
 		fallback = firstEditionFallback
 	}
 	removable := pos.ColorBB(rival) &^ pos.Pieces(rival, chess.King)
-	if h, _ := g.st.Held(rival); h != lucky.NoKind && lucky.Cards[h].Family == lucky.FamUntouchable {
+	if h, _ := g.st.Held(rival); h != lucky.NoKind && cardTable[h].Family == lucky.FamUntouchable {
 		removable &^= pos.Pieces(rival, chess.Pawn)
 	}
 	zone := c.Zone

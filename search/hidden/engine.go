@@ -41,14 +41,24 @@ const (
 	PolicyAsap
 )
 
-// Policies are the policy names, by value.
-var Policies = []string{"search", "never", "asap"}
+// Policies are the policy names, by value (a fresh slice each call).
+func Policies() []string { return []string{"search", "never", "asap"} }
 
-func (p Policy) String() string { return Policies[p] }
+func (p Policy) String() string {
+	switch p {
+	case PolicySearch:
+		return "search"
+	case PolicyNever:
+		return "never"
+	case PolicyAsap:
+		return "asap"
+	}
+	return "?"
+}
 
 // ParsePolicy reads a policy name (any case).
 func ParsePolicy(s string) (Policy, error) {
-	for i, n := range Policies {
+	for i, n := range Policies() {
 		if strings.EqualFold(n, s) {
 			return Policy(i), nil
 		}

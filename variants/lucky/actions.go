@@ -107,10 +107,10 @@ func FormatAction(a variants.Action) string {
 		return "draw"
 	case ActReveal:
 		k := CardOf(a)
-		if int(k) >= len(Cards) {
+		if int(k) >= len(cards) {
 			return "(none)"
 		}
-		return Cards[k].ID
+		return cards[k].ID
 	case ActAnnul:
 		return "annul"
 	case ActBomb:

@@ -106,7 +106,7 @@ func (s *State) applyMove(m chess.Move) {
 		if s.kingTaken() {
 			return
 		}
-		if s.cardMade() >= int(Cards[s.m.card].Quota) || s.rivalHit() {
+		if s.cardMade() >= int(cards[s.m.card].Quota) || s.rivalHit() {
 			s.endTurn()
 			return
 		}
@@ -269,7 +269,7 @@ func (s *State) reveal(k Kind) {
 		s.reshuffle()
 	}
 	c := s.m.side
-	card := &Cards[k]
+	card := &cards[k]
 	s.m.card = k
 	s.m.used, s.m.moved = 0, 0
 	switch card.Family {

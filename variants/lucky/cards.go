@@ -74,8 +74,16 @@ type Card struct {
 	Zone chess.Bitboard
 }
 
-// Cards is the card table, in the canonical order used by Encode.
-var Cards []Card
+// cards is the card table, in the canonical order used by Encode: filled
+// once by init, then only read (Cards and Kind.Card hand out copies).
+var cards [numKinds]Card
+
+// Cards returns a copy of the card table, in the canonical order used by
+// Encode (a Kind is an index into it).
+func Cards() []Card {
+	t := cards
+	return t[:]
+}
 
 // Kinds that code refers to by name (their rows in Cards; init checks).
 const (
@@ -102,14 +110,15 @@ const (
 )
 
 func init() {
+	var table []Card
 	mustBe := func(k Kind) {
-		if int(k) != len(Cards) {
+		if int(k) != len(table) {
 			panic("lucky: card table out of step with the Kind constants")
 		}
 	}
 	add := func(id, name string, f Family, cat Category, count uint8) *Card {
-		Cards = append(Cards, Card{ID: id, Name: name, Family: f, Category: cat, Count: count})
-		return &Cards[len(Cards)-1]
+		table = append(table, Card{ID: id, Name: name, Family: f, Category: cat, Count: count})
+		return &table[len(table)-1]
 	}
 	seq := func(id, name string, f Family, count uint8) {
 		c := add(id, name, f, Movement, count)
@@ -175,9 +184,10 @@ func init() {
 	add("leadking", "Rey de plomo", FamLeadKing, Temporal, 1)
 	mustBe(KindRules)
 	add("rules", "Instrucciones", FamRules, Instruction, 2)
-	if len(Cards) != numKinds {
+	if len(table) != numKinds {
 		panic("lucky: card table size changed")
 	}
+	copy(cards[:], table)
 }
 
 func typeOfLetter(b byte) chess.PieceType {
@@ -200,8 +210,8 @@ func typeOfLetter(b byte) chess.PieceType {
 
 // KindByID finds a card kind by its identifier.
 func KindByID(id string) (Kind, bool) {
-	for i := range Cards {
-		if Cards[i].ID == id {
+	for i := range cards {
+		if cards[i].ID == id {
 			return Kind(i), true
 		}
 	}
@@ -210,17 +220,17 @@ func KindByID(id string) (Kind, bool) {
 
 // String is the card's identifier.
 func (k Kind) String() string {
-	if int(k) < len(Cards) {
-		return Cards[k].ID
+	if int(k) < len(cards) {
+		return cards[k].ID
 	}
 	return "-"
 }
 
-// Card returns the table row of k.
-func (k Kind) Card() *Card { return &Cards[k] }
+// Card returns (a copy of) the table row of k.
+func (k Kind) Card() Card { return cards[k] }
 
 // IsTemporal reports whether k is a temporal card.
-func (k Kind) IsTemporal() bool { return int(k) < len(Cards) && Cards[k].Category == Temporal }
+func (k Kind) IsTemporal() bool { return int(k) < len(cards) && cards[k].Category == Temporal }
 
 // isSeq reports whether the family is a §7.1 movement-card sequence.
 func (f Family) isSeq() bool { return f <= FamChoose2 }
@@ -249,8 +259,8 @@ func (d Deck) Total() int {
 // the excluded temporal cards and, unless RulesCards, the two rules cards.
 func (o Options) Composition() Deck {
 	var d Deck
-	for i := range Cards {
-		d[i] = Cards[i].Count
+	for i := range cards {
+		d[i] = cards[i].Count
 	}
 	for i := Kind(0); i < numTemporal; i++ {
 		if o.ExcludeTemporal&(1<<i) != 0 {

@@ -10,7 +10,7 @@ import (
 func TestDeckComposition(t *testing.T) {
 	var cat [4]int
 	seen := map[string]bool{}
-	for _, c := range Cards {
+	for _, c := range cards {
 		if seen[c.ID] {
 			t.Fatalf("id %s twice", c.ID)
 		}
@@ -46,14 +46,14 @@ func TestDeckComposition(t *testing.T) {
 		"superknights": 1, "untouchable": 1, "freeze:N": 1, "freeze:B": 1, "freeze:R": 1,
 		"noretreat": 1, "leadking": 1, "rules": 2}
 	for id, n := range counts {
-		if k := kind(t, id); Cards[k].Count != n {
-			t.Errorf("%s: %d copies, want %d", id, Cards[k].Count, n)
+		if k := kind(t, id); cards[k].Count != n {
+			t.Errorf("%s: %d copies, want %d", id, cards[k].Count, n)
 		}
 	}
-	if c := Cards[kind(t, "choose2:B/R/Q")]; c.Quota != 2 || c.NIcons != 3 || c.Icons[2] != chess.Queen {
+	if c := cards[kind(t, "choose2:B/R/Q")]; c.Quota != 2 || c.NIcons != 3 || c.Icons[2] != chess.Queen {
 		t.Errorf("choose2:B/R/Q parsed as %+v", c)
 	}
-	if c := Cards[kind(t, "move3:P+N+B")]; c.Quota != 3 {
+	if c := cards[kind(t, "move3:P+N+B")]; c.Quota != 3 {
 		t.Errorf("move3 quota %d", c.Quota)
 	}
 }

@@ -39,7 +39,7 @@ func (s *State) Encode() string {
 			b.WriteByte('-')
 			continue
 		}
-		b.WriteString(Cards[h].ID)
+		b.WriteString(cards[h].ID)
 		if s.opts.ThreeTurns {
 			fmt.Fprintf(&b, "#%d", s.m.counter[c])
 		}
@@ -71,11 +71,11 @@ func (s *State) Encode() string {
 	case PhaseKnight:
 		b.WriteString("knight")
 	default:
-		b.WriteString(Cards[s.m.card].ID)
+		b.WriteString(cards[s.m.card].ID)
 	}
 	if s.m.used != 0 {
 		b.WriteString(" used=")
-		card := &Cards[s.m.card]
+		card := &cards[s.m.card]
 		for i := uint8(0); i < card.NIcons; i++ {
 			if s.m.used&(1<<i) != 0 {
 				b.WriteByte(card.Icons[i].Letter())
@@ -128,7 +128,7 @@ func writeDeck(b *strings.Builder, d *Deck) {
 			b.WriteByte(',')
 		}
 		n++
-		b.WriteString(Cards[k].ID)
+		b.WriteString(cards[k].ID)
 		if c > 1 {
 			b.WriteByte('*')
 			b.WriteString(strconv.Itoa(int(c)))
@@ -295,7 +295,7 @@ func parseState(str string, opts Options) (*State, error) {
 			return nil, fmt.Errorf("turn=%q: not a phase or card", v)
 		}
 		m.card = k
-		switch Cards[k].Family {
+		switch cards[k].Family {
 		case FamMove1, FamMove2, FamMove3, FamChoose1, FamChoose2:
 			m.phase = PhaseSequence
 		case FamEnemy2:
@@ -358,7 +358,7 @@ func parseState(str string, opts Options) (*State, error) {
 		}
 	}
 
-	if m.phase == PhaseKnight && !(m.held[m.side] != NoKind && Cards[m.held[m.side]].Family == FamSuperknights) {
+	if m.phase == PhaseKnight && !(m.held[m.side] != NoKind && cards[m.held[m.side]].Family == FamSuperknights) {
 		return nil, errors.New("turn=knight without superknights")
 	}
 
@@ -388,11 +388,11 @@ func parseState(str string, opts Options) (*State, error) {
 		other := int(used[k]) + int(m.discard[k])
 		if !pileGiven {
 			if other > int(s.deck[k]) {
-				return nil, fmt.Errorf("more %s cards than the deck holds (%d)", Cards[k].ID, s.deck[k])
+				return nil, fmt.Errorf("more %s cards than the deck holds (%d)", cards[k].ID, s.deck[k])
 			}
 			m.pile[k] = s.deck[k] - uint8(other)
 		} else if other+int(m.pile[k]) != int(s.deck[k]) {
-			return nil, fmt.Errorf("%d %s cards accounted for, the deck holds %d", other+int(m.pile[k]), Cards[k].ID, s.deck[k])
+			return nil, fmt.Errorf("%d %s cards accounted for, the deck holds %d", other+int(m.pile[k]), cards[k].ID, s.deck[k])
 		}
 	}
 	m.pileN = uint8(m.pile.Total())
@@ -459,7 +459,7 @@ func parseState(str string, opts Options) (*State, error) {
 		if m.phase != PhaseSequence {
 			return nil, errors.New("used= only with a movement card in progress")
 		}
-		card := &Cards[m.card]
+		card := &cards[m.card]
 		for i := 0; i < len(v); i++ {
 			t := typeOfLetter(v[i])
 			found := false

@@ -143,9 +143,9 @@ func (s *State) ruleMoves(l *chess.MoveList) {
 		if inCheck {
 			// Castling out of check is still forbidden; frozen pieces
 			// may move only when the move gets the king out of check.
-			if k := s.m.held[c.Other()]; k != NoKind && Cards[k].Family == FamFreeze {
+			if k := s.m.held[c.Other()]; k != NoKind && cards[k].Family == FamFreeze {
 				s.keepOnly(l, func(m chess.Move) bool {
-					if s.pos.At(m.From()).Type() != Cards[k].Piece {
+					if s.pos.At(m.From()).Type() != cards[k].Piece {
 						return true
 					}
 					return !s.exposesKing(m, c)
@@ -269,7 +269,7 @@ func (s *State) candidates(l *chess.MoveList, used uint8, moved chess.Bitboard) 
 		s.enemyCandidates(l, moved)
 		return
 	}
-	card := &Cards[s.m.card]
+	card := &cards[s.m.card]
 	var avail uint8
 	for i := uint8(0); i < card.NIcons; i++ {
 		if used&(1<<i) == 0 {
@@ -327,7 +327,7 @@ func (s *State) advance(m chess.Move, used uint8, moved chess.Bitboard) (uint8, 
 	if s.m.phase == PhaseEnemy {
 		return used, moved
 	}
-	card := &Cards[s.m.card]
+	card := &cards[s.m.card]
 	t := s.pos.At(m.From()).Type()
 	for i := uint8(0); i < card.NIcons; i++ {
 		if used&(1<<i) == 0 && card.Icons[i] == t {
@@ -359,7 +359,7 @@ func (s *State) cardBest(n int, used uint8, moved chess.Bitboard) int {
 	if l.N == 0 {
 		return 8 * n
 	}
-	top := 8 * int(Cards[s.m.card].Quota)
+	top := 8 * int(cards[s.m.card].Quota)
 	best := -1
 	for _, m := range l.Slice() {
 		if v := s.stepValue(m, n, used, moved); v > best {
@@ -374,7 +374,7 @@ func (s *State) cardBest(n int, used uint8, moved chess.Bitboard) int {
 
 // stepValue is the best value of the sequences that continue with m.
 func (s *State) stepValue(m chess.Move, n int, used uint8, moved chess.Bitboard) int {
-	q := int(Cards[s.m.card].Quota)
+	q := int(cards[s.m.card].Quota)
 	back := 0
 	mover := s.cardMover()
 	if s.m.phase != PhaseEnemy && s.holds(mover, FamNoRetreat) && isBackward(m, mover) {
@@ -493,7 +493,7 @@ func (s *State) unremovable(r chess.Color) chess.Bitboard {
 func (s *State) removalTargets() chess.Bitboard {
 	c := s.m.side
 	r := c.Other()
-	card := &Cards[s.m.card]
+	card := &cards[s.m.card]
 	protect := s.unremovable(r)
 	switch card.Family {
 	case FamRemove:
@@ -530,7 +530,7 @@ func (s *State) removals(buf []variants.Action, first bool) []variants.Action {
 func (s *State) bombAllTargets() chess.Bitboard {
 	c := s.m.side
 	r := c.Other()
-	card := &Cards[s.m.card]
+	card := &cards[s.m.card]
 	protect := s.unremovable(r)
 	z := card.zoneFor(c)
 	if card.Family == FamBombFierce {

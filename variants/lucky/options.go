@@ -76,10 +76,12 @@ func (o Options) Validate() error {
 }
 
 // OptionNames lists the rule options by their rules-document names, in the
-// order of rules §3. Set also accepts the UCI names of docs/lucky.md
-// (Lucky_Edition, ...).
-var OptionNames = []string{"edition", "mandatory_card", "king_capture", "temporal_cards",
-	"temporal_three_turns", "rules_cards_in_deck", "draw_claims"}
+// order of rules §3 (a fresh slice each call). Set also accepts the UCI
+// names of docs/lucky.md (Lucky_Edition, ...).
+func OptionNames() []string {
+	return []string{"edition", "mandatory_card", "king_capture", "temporal_cards",
+		"temporal_three_turns", "rules_cards_in_deck", "draw_claims"}
+}
 
 var uciOptionNames = map[string]string{
 	"lucky_edition":            "edition",
@@ -184,7 +186,7 @@ func (o Options) TemporalCards() string {
 	var ids []string
 	for i := Kind(0); i < numTemporal; i++ {
 		if o.ExcludeTemporal&(1<<i) == 0 {
-			ids = append(ids, Cards[firstTemporal+i].ID)
+			ids = append(ids, cards[firstTemporal+i].ID)
 		}
 	}
 	return strings.Join(ids, ",")

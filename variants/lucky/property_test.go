@@ -126,7 +126,7 @@ func randomGame(t *testing.T, seed uint64, opts Options, maxActions int, deep bo
 		}
 		if TypeOf(a) == ActReveal {
 			k := CardOf(a)
-			if f := Cards[k].Family; k.Card().Category != Temporal && f != FamRules && f != FamSkip {
+			if f := cards[k].Family; k.Card().Category != Temporal && f != FamRules && f != FamSkip {
 				if s.m.card == NoKind {
 					atomic.AddInt64(&st.fallbacks, 1)
 					checkFallback(t, s, k, ctx)
@@ -159,17 +159,17 @@ func checkFallback(t *testing.T, s *State, k Kind, ctx fmt.Stringer) {
 	if s.opts.Edition == SecondEdition {
 		if s.m.over || (s.m.phase != PhaseMove && s.m.side == prev.m.side) {
 			if !s.m.over {
-				t.Fatalf("%s: %s failed but phase is %v", ctx, Cards[k].ID, s.m.phase)
+				t.Fatalf("%s: %s failed but phase is %v", ctx, cards[k].ID, s.m.phase)
 			}
 		}
 	} else if s.m.side == prev.m.side && !s.m.over {
-		t.Fatalf("%s: first edition: %s failed but the turn goes on", ctx, Cards[k].ID)
+		t.Fatalf("%s: first edition: %s failed but the turn goes on", ctx, cards[k].ID)
 	}
 	// Re-derive: with the card in progress, no action at all.
 	q := prev.clone()
 	q.m.pile[k]--
 	q.m.card = k
-	switch Cards[k].Family {
+	switch cards[k].Family {
 	case FamEnemy2:
 		q.m.phase = PhaseEnemy
 	case FamRelocate:
@@ -179,7 +179,7 @@ func checkFallback(t *testing.T, s *State, k Kind, ctx fmt.Stringer) {
 	case FamBombFierce, FamBombCrazy:
 		q.m.phase = PhaseBombAll
 		if q.bombAllLegal() {
-			t.Fatalf("%s: %s fell back with a legal collective removal", ctx, Cards[k].ID)
+			t.Fatalf("%s: %s fell back with a legal collective removal", ctx, cards[k].ID)
 		}
 		return
 	case FamRecover:
@@ -190,7 +190,7 @@ func checkFallback(t *testing.T, s *State, k Kind, ctx fmt.Stringer) {
 		q.m.phase = PhaseSequence
 	}
 	if l := q.Legal(nil); len(l) != 0 {
-		t.Fatalf("%s: %s fell back but had %d actions (%s)", ctx, Cards[k].ID, len(l), FormatAction(l[0]))
+		t.Fatalf("%s: %s fell back but had %d actions (%s)", ctx, cards[k].ID, len(l), FormatAction(l[0]))
 	}
 }
 
@@ -322,7 +322,7 @@ func TestRandomGames(t *testing.T) {
 	// Coverage: every card was drawn, every phase visited, fallbacks seen.
 	for k, n := range st.kinds {
 		if n == 0 {
-			t.Errorf("card %s never drawn", Cards[k].ID)
+			t.Errorf("card %s never drawn", cards[k].ID)
 		}
 	}
 	for ph := PhaseStart; ph <= PhaseWave; ph++ {

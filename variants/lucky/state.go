@@ -258,7 +258,7 @@ func (s *State) InCheck() bool { return s.kingAttacked(s.m.side) }
 // holds reports whether c holds a temporal card of family f.
 func (s *State) holds(c chess.Color, f Family) bool {
 	k := s.m.held[c]
-	return k != NoKind && Cards[k].Family == f
+	return k != NoKind && cards[k].Family == f
 }
 
 // baseMods are the modifiers that change attacks (super:X) and the lead
@@ -270,9 +270,9 @@ func (s *State) baseMods() chess.Modifiers {
 		if k == NoKind {
 			continue
 		}
-		switch Cards[k].Family {
+		switch cards[k].Family {
 		case FamSuper:
-			md.KnightToo[c] |= 1 << Cards[k].Piece
+			md.KnightToo[c] |= 1 << cards[k].Piece
 		case FamLeadKing:
 			md.Frozen[c] |= 1 << chess.King
 		}
@@ -287,10 +287,10 @@ func (s *State) syncMods() { s.pos.SetModifiers(s.baseMods()) }
 func (s *State) genMods(mover chess.Color) chess.Modifiers {
 	md := s.baseMods()
 	r := mover.Other()
-	if k := s.m.held[r]; k != NoKind && Cards[k].Family == FamFreeze {
+	if k := s.m.held[r]; k != NoKind && cards[k].Family == FamFreeze {
 		s.pos.SetModifiers(md)
 		if !s.kingAttacked(mover) {
-			md.Frozen[mover] |= 1 << Cards[k].Piece
+			md.Frozen[mover] |= 1 << cards[k].Piece
 		}
 	}
 	s.pos.SetModifiers(md)
