@@ -1,6 +1,10 @@
 // Package eval owns the static evaluation of chess positions: a tapered
 // middlegame/endgame score in centipawns from the side to move's view. It
-// knows the board (variants/chess) and nothing about searching.
+// knows the board (variants/chess) and nothing about searching. The other
+// games' terms live here too: the card terms of Cartas de la Suerte
+// (lucky.go) and the spy terms of Ajedrez con Espía (spy.go), which their
+// engines add to the chess evaluation, and the values per seat of
+// four-player chaturanga (chaturanga4.go).
 //
 // The weights live in weights.go, which the Texel tuner in eval/tune
 // writes; docs/eval.md describes the terms and how to regenerate them.

@@ -1,8 +1,6 @@
 package chance
 
 import (
-	"math/bits"
-
 	"azar/eval"
 	"azar/search"
 	"azar/search/core"
@@ -51,58 +49,6 @@ func ParsePolicy(s string) (DrawPolicy, bool) {
 	return PolicySearch, false
 }
 
-// HeldValue is the value, in centipawns for its holder, of holding a
-// temporal card (docs/lucky.md, "Evaluation"): good cards positive, the
-// two bad ones negative. Hand-set, not tuned. A fresh map each call.
-func HeldValue() map[string]int {
-	return map[string]int{
-		"super:Q": 50, "super:R": 40, "super:B": 35, "superknights": 40, "untouchable": 25,
-		"freeze:N": 30, "freeze:B": 30, "freeze:R": 35, "noretreat": -35, "leadking": -50,
-	}
-}
-
-// CardValue is the base value, in centipawns for the drawer, of resolving
-// each movement card instead of making a normal move. Material cards are
-// valued from the board (see cardValue); temporal cards by HeldValue. A
-// fresh map each call.
-func CardValue() map[string]int {
-	return map[string]int{
-		"move1:P": -10, "move1:N": -15, "move1:B": -15, "move1:R": -20, "move1:Q": -15, "move1:K": -40,
-		"move2:P+P": 30, "move2:P+N": 45, "move2:P+B": 45, "move2:N+B": 50, "move2:N+R": 45,
-		"move2:B+R": 45, "move2:R+Q": 40, "move2:Q+K": 10,
-		"move3:P+N+B": 70,
-		"choose1:P/N": -5, "choose1:N/B": -5, "choose1:B/R": -5, "choose1:R/Q": -5, "choose1:Q/K": -10,
-		"choose2:P/N/B": 45, "choose2:N/B/R": 45, "choose2:B/R/Q": 45, "choose2:R/Q/K": 35, "choose2:P/N/K": 40,
-		"relocate": 40, "skip": -60, "enemy2": 100, "pawns-back": -40, "pawns-forward": 0, "rules": 0,
-	}
-}
-
-// Fixed costs of the material cards: the removal or placement replaces
-// the turn's normal move.
-const (
-	removalCost   = 30
-	placementCost = 40
-	// firstEditionFallback is a card that cannot be fulfilled under the
-	// first edition: the turn is lost.
-	firstEditionFallback = -60
-)
-
-// The tables by lucky.Kind, filled once by init and then only read.
-var (
-	heldTable [64]int
-	baseTable [64]int
-	cardTable [64]lucky.Card
-)
-
-func init() {
-	held, base := HeldValue(), CardValue()
-	for k, c := range lucky.Cards() {
-		heldTable[k] = held[c.ID]
-		baseTable[k] = base[c.ID]
-		cardTable[k] = c
-	}
-}
-
 var pieceCP = [7]int{0, 100, 320, 330, 500, 900, 0}
 
 // luckyGame adapts a lucky.State to the game-search core (core.Game, with
@@ -139,18 +85,9 @@ func (g *luckyGame) Terminal(p int) (bool, float64) {
 	return true, sc[p]
 }
 
-// drawSource is the pile the next card comes from.
-func (g *luckyGame) drawSource() (lucky.Deck, int) {
-	if n := g.st.PileSize(); n > 0 {
-		return g.st.Pile(), n
-	}
-	d := g.st.Discard()
-	return d, d.Total()
-}
-
 func (g *luckyGame) Chances(buf []core.Weighted) []core.Weighted {
 	g.buf = g.st.Chances(g.buf[:0])
-	d, _ := g.drawSource()
+	d, _ := g.st.DrawSource()
 	for _, o := range g.buf {
 		buf = append(buf, core.Weighted{Action: o.Action, Weight: int(d[lucky.CardOf(o.Action)])})
 	}
@@ -279,11 +216,11 @@ func (g *luckyGame) HistoryIndex(a variants.Action) int {
 }
 
 // Evaluate is the static value for the player whose turn it is: the chess
-// evaluation of the board (clamped), the temporal cards held (HeldValue,
-// scaled by the counter under the three-turn option), and the deck: at a
-// chance node the expected value of the card about to be revealed, at a
-// turn start the value of the option to draw, max(0, E), when drawing is
-// allowed (under the engine's draw policy for its own side).
+// evaluation of the board (clamped), the temporal cards held
+// (eval.LuckyHeld), and the deck (eval.LuckyDeck): at a chance node the
+// expected value of the card about to be revealed, at a turn start the
+// value of the option to draw, max(0, E), when drawing is allowed (under
+// the engine's draw policy for its own side).
 func (g *luckyGame) Evaluate(kind core.EvalKind) int {
 	st := g.st
 	side := st.Side()
@@ -292,13 +229,13 @@ func (g *luckyGame) Evaluate(kind core.EvalKind) int {
 		v = -v
 	}
 	v = max(min(v, EvalLimit), -EvalLimit)
-	v += g.held(side) - g.held(side.Other())
+	v += eval.LuckyHeld(st, side) - eval.LuckyHeld(st, side.Other())
 	switch kind {
 	case core.EvalChance:
-		v += g.deckValue(side)
+		v += eval.LuckyDeck(st, side)
 	case core.EvalTurnStart:
 		if g.mayDraw() {
-			e := g.deckValue(side)
+			e := eval.LuckyDeck(st, side)
 			switch {
 			case side == g.me && g.policy == PolicyNever:
 				e = 0
@@ -319,132 +256,4 @@ func (g *luckyGame) mayDraw() bool {
 		return false
 	}
 	return st.PileSize() > 0 || st.Discard().Total() > 0
-}
-
-func (g *luckyGame) held(c chess.Color) int {
-	k, n := g.st.Held(c)
-	if k == lucky.NoKind {
-		return 0
-	}
-	v := heldTable[k]
-	if g.st.Options().ThreeTurns {
-		v = v * max(n, 1) / 3
-	}
-	return v
-}
-
-// deckValue is the expected value, for drawer, of the next card: the
-// average of cardValue over the draw pile (the discard pile when the draw
-// pile is empty, as it is reshuffled).
-func (g *luckyGame) deckValue(drawer chess.Color) int {
-	d, n := g.drawSource()
-	if n == 0 {
-		return 0
-	}
-	sum := 0
-	for k, c := range d {
-		if c > 0 {
-			sum += int(c) * g.cardValue(lucky.Kind(k), drawer)
-		}
-	}
-	return sum / n
-}
-
-// cardValue values drawing card k for drawer, relative to a normal move:
-// CardValue for the movement cards (the fallback when the drawer has no
-// piece the card names), the best removable rival piece in a bomb's zone
-// (or the pieces it blows up, both colours for the crazy bomb), the rival
-// piece a remove:X card takes, the best piece of the drawer's pool for
-// recover, and for a temporal card its HeldValue less that of the card it
-// replaces.
-func (g *luckyGame) cardValue(k lucky.Kind, drawer chess.Color) int {
-	c := &cardTable[k]
-	pos := g.st.Position()
-	rival := drawer.Other()
-	fallback := 0
-	if g.st.Options().Edition == lucky.FirstEdition {
-		fallback = firstEditionFallback
-	}
-	removable := pos.ColorBB(rival) &^ pos.Pieces(rival, chess.King)
-	if h, _ := g.st.Held(rival); h != lucky.NoKind && cardTable[h].Family == lucky.FamUntouchable {
-		removable &^= pos.Pieces(rival, chess.Pawn)
-	}
-	zone := c.Zone
-	if drawer == chess.Black {
-		zone = chess.Bitboard(bits.ReverseBytes64(uint64(zone)))
-	}
-	switch c.Family {
-	case lucky.FamMove1:
-		if pos.Pieces(drawer, c.Icons[0]) == 0 {
-			return fallback
-		}
-		return baseTable[k]
-	case lucky.FamRemove:
-		if pos.Pieces(rival, c.Piece)&removable == 0 {
-			return fallback
-		}
-		return pieceCP[c.Piece] - removalCost
-	case lucky.FamRecover:
-		best := 0
-		for t := chess.Pawn; t <= chess.Queen; t++ {
-			if g.st.Pool(drawer, t) > 0 {
-				best = pieceCP[t]
-			}
-		}
-		if best == 0 {
-			return fallback
-		}
-		return best - placementCost
-	case lucky.FamBomb, lucky.FamBombCruel:
-		if b := removable & zone; b != 0 {
-			return g.best(b) - removalCost
-		}
-		if c.Family == lucky.FamBombCruel {
-			own := zone & pos.ColorBB(drawer) &^ pos.Pieces(drawer, chess.King)
-			if own != 0 {
-				return -g.least(own) - removalCost
-			}
-		}
-		return fallback
-	case lucky.FamBombFierce:
-		if b := removable & zone; b != 0 {
-			return g.sum(b) - removalCost
-		}
-		return fallback
-	case lucky.FamBombCrazy:
-		theirs := removable & zone
-		own := zone & pos.ColorBB(drawer) &^ pos.Pieces(drawer, chess.King)
-		if theirs|own == 0 {
-			return fallback
-		}
-		return g.sum(theirs) - g.sum(own) - removalCost
-	}
-	if k.IsTemporal() {
-		return heldTable[k] - g.held(drawer)
-	}
-	return baseTable[k]
-}
-
-func (g *luckyGame) best(b chess.Bitboard) int {
-	v := 0
-	for b != 0 {
-		v = max(v, pieceCP[g.st.Position().At(b.PopLSB()).Type()])
-	}
-	return v
-}
-
-func (g *luckyGame) least(b chess.Bitboard) int {
-	v := 10000
-	for b != 0 {
-		v = min(v, pieceCP[g.st.Position().At(b.PopLSB()).Type()])
-	}
-	return v
-}
-
-func (g *luckyGame) sum(b chess.Bitboard) int {
-	v := 0
-	for b != 0 {
-		v += pieceCP[g.st.Position().At(b.PopLSB()).Type()]
-	}
-	return v
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"azar/eval"
 	"azar/search"
 	"azar/variants"
 	"azar/variants/chess"
@@ -226,20 +227,13 @@ func TestWinProb(t *testing.T) {
 }
 
 // TestHoldShare: the unrevealed spy counts HoldShare per cent of its
-// reveal's swing, and nothing for a side that may not reveal. White's spy
-// is Black's c7 pawn: revealed, it is a white pawn on White's seventh rank
-// (2 x 100 + 150), and the original queen keeps every component.
+// reveal's swing (eval.SpyTerm, tested in eval), and the option's default
+// and range.
 func TestHoldShare(t *testing.T) {
 	st := mustState(t, badRevealFEN)
-	base := spyTerm(st, chess.White, true, 0)
-	if got := spyTerm(st, chess.White, true, DefaultHoldShare) - base; got != 350*DefaultHoldShare/100 {
+	base := eval.SpyTerm(st, chess.White, true, 0)
+	if got := eval.SpyTerm(st, chess.White, true, DefaultHoldShare) - base; got != 350*DefaultHoldShare/100 {
 		t.Errorf("spy term at %d %%: %d above none, want %d", DefaultHoldShare, got, 350*DefaultHoldShare/100)
-	}
-	if got := spyTerm(st, chess.White, true, 100) - base; got != 350 {
-		t.Errorf("spy term at 100 %%: %d above none, want 350", got)
-	}
-	if spyTerm(st, chess.White, false, 100) != base {
-		t.Errorf("a side that may not reveal counts its spy")
 	}
 	e := New(DefaultOptions())
 	if e.Options().HoldShare != DefaultHoldShare {

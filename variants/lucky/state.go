@@ -170,6 +170,16 @@ func (s *State) Discard() Deck { return s.m.discard }
 // PileSize is the number of cards in the draw pile.
 func (s *State) PileSize() int { return int(s.m.pileN) }
 
+// DrawSource is the pile the next card comes from and its size: the draw
+// pile, or the discard pile when the draw pile is empty (it is reshuffled
+// into a new draw pile).
+func (s *State) DrawSource() (Deck, int) {
+	if s.m.pileN > 0 {
+		return s.m.pile, int(s.m.pileN)
+	}
+	return s.m.discard, s.m.discard.Total()
+}
+
 // Pool is how many pieces of type t colour c has in its captured pool.
 func (s *State) Pool(c chess.Color, t chess.PieceType) int { return int(s.m.pool[c][t]) }
 
