@@ -72,8 +72,9 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// OptionNames lists the rule options by their rules names.
-var OptionNames = []string{"mode", "hand_size", "draw_claims"}
+// OptionNames lists the rule options by their rules names (a fresh slice
+// each call).
+func OptionNames() []string { return []string{"mode", "hand_size", "draw_claims"} }
 
 // Set changes one option from its text form: mode (classic|advanced),
 // hand_size (1-10), draw_claims (automatic|fide); the UCI names
