@@ -12,13 +12,10 @@ package eval
 
 import "azar/variants/chess"
 
-// Piece values in centipawns (docs/rules/standard.md A7: 1/3/3/5/9 as guidance),
-// for move ordering and SEE; the evaluation uses its own tuned material.
-var pieceValue = [7]int{0, 100, 320, 330, 500, 900, 0}
-
-// PieceValue is the nominal value of a piece type, used by move ordering
-// and static exchange evaluation.
-func PieceValue(t chess.PieceType) int { return pieceValue[t] }
+// PieceValue is the nominal value of a piece type (chess.PieceValue, the
+// one table), used by move ordering, the variants' material terms and
+// static exchange; the evaluation uses its own tuned material.
+func PieceValue(t chess.PieceType) int { return chess.PieceValue(t) }
 
 // Evaluator holds one search thread's evaluation caches (a pawn-structure
 // table). Each thread owns one; it is not safe for concurrent use.

@@ -5,9 +5,16 @@ import (
 	"azar/variants/chess"
 )
 
-// seeValue gives the exchange values; the king is worth more than any
-// trade so it is always the last to capture.
-var seeValue = [7]int{0, 100, 320, 330, 500, 900, 20000}
+// seeValue gives the exchange values: the nominal ones (chess.PieceValue),
+// and the king worth more than any trade so it is always the last to
+// capture. Built once, then only read: an array on the hot path.
+var seeValue = func() (v [7]int) {
+	for t := chess.Pawn; t <= chess.King; t++ {
+		v[t] = chess.PieceValue(t)
+	}
+	v[chess.King] = 20000
+	return v
+}()
 
 // seeGE reports whether the static exchange on m's destination gains at
 // least threshold for the mover: the swap algorithm with least valuable

@@ -49,8 +49,6 @@ func ParsePolicy(s string) (DrawPolicy, bool) {
 	return PolicySearch, false
 }
 
-var pieceCP = [7]int{0, 100, 320, 330, 500, 900, 0}
-
 // luckyGame adapts a lucky.State to the game-search core (core.Game, with
 // its chance events, tactical hints and the draw policy as an action
 // filter): evaluation, ordering, the draw policy of the engine's side.
@@ -136,11 +134,11 @@ func (g *luckyGame) Order(a variants.Action) (int, bool) {
 	case chess.KindRemove:
 		v := pos.At(m.To())
 		if v.Color() == side {
-			return 5000 - pieceCP[v.Type()], false
+			return 5000 - eval.PieceValue(v.Type()), false
 		}
-		return 20000 + pieceCP[v.Type()], false
+		return 20000 + eval.PieceValue(v.Type()), false
 	case chess.KindDrop:
-		return 15000 + pieceCP[m.DropPiece().Type()], false
+		return 15000 + eval.PieceValue(m.DropPiece().Type()), false
 	case chess.KindRelocate:
 		return 0, false
 	case chess.KindEnPassant:
@@ -152,7 +150,7 @@ func (g *luckyGame) Order(a variants.Action) (int, bool) {
 	tactical := false
 	if victim != chess.NoPiece {
 		if victim.Color() != side {
-			sc = 10000 + 10*pieceCP[victim.Type()] - pieceCP[mover.Type()]/100
+			sc = 10000 + 10*eval.PieceValue(victim.Type()) - eval.PieceValue(mover.Type())/100
 			if victim.Type() == chess.King {
 				sc = 30000
 			}
@@ -162,7 +160,7 @@ func (g *luckyGame) Order(a variants.Action) (int, bool) {
 		}
 	}
 	if m.Kind() == chess.KindPromotion {
-		sc += 9000 + pieceCP[m.Promotion()]
+		sc += 9000 + eval.PieceValue(m.Promotion())
 		tactical = tactical || (m.Promotion() == chess.Queen && mover.Color() == side)
 	}
 	return sc, tactical

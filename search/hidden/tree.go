@@ -444,7 +444,16 @@ func (t *searcher) quiet(a variants.Action) bool {
 	return ok && m.Kind() != chess.KindPromotion && !t.s.IsCapture(a)
 }
 
-var orderValue = [7]int32{0, 100, 320, 330, 500, 900, 2000}
+// orderValue is the ordering value of a piece type: the nominal one
+// (chess.PieceValue) and the king at 2000, so that of the captures of one
+// victim the king's comes last. Built once, then only read.
+var orderValue = func() (v [7]int32) {
+	for t := chess.Pawn; t <= chess.King; t++ {
+		v[t] = int32(chess.PieceValue(t))
+	}
+	v[chess.King] = 2000
+	return v
+}()
 
 // orderActions scores acts for picking: the hash action, reveals, captures
 // by most valuable victim and least valuable attacker, promotions, the

@@ -5,9 +5,17 @@ import (
 	"azar/variants/chess"
 )
 
-// seeValue is the piece values of the static exchange evaluation; an
-// original queen counts as a queen plus its components beyond R+B.
-var seeValue = [7]int{0, 100, 320, 330, 500, 900, 20000}
+// seeValue is the piece values of the static exchange evaluation: the
+// nominal ones (chess.PieceValue) and the king above any trade; an
+// original queen counts as a queen plus its components beyond R+B. Built
+// once, then only read.
+var seeValue = func() (v [7]int) {
+	for t := chess.Pawn; t <= chess.King; t++ {
+		v[t] = chess.PieceValue(t)
+	}
+	v[chess.King] = 20000
+	return v
+}()
 
 func (s *State) seePiece(sq chess.Square) int {
 	pc := s.pos.At(sq)
