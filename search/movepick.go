@@ -1,6 +1,9 @@
 package search
 
-import "azar/variants/chess"
+import (
+	"azar/eval"
+	"azar/variants/chess"
+)
 
 // Ordering bands: the TT move first, then winning and equal captures (by
 // victim value, then attacker), queen promotions, the two killers, the
@@ -256,7 +259,7 @@ func (mp *movePicker) pick(t *thread, ply int) (chess.Move, int) {
 		case stageGoodNoisy:
 			for mp.next < mp.goodEnd {
 				i := mp.best(mp.next, mp.goodEnd)
-				if mp.withSEE && !seeGE(t.pos, mp.list.Moves[i], 0) {
+				if mp.withSEE && !t.pos.SEEGE(mp.list.Moves[i], 0) {
 					mp.goodEnd--
 					mp.swap(i, mp.goodEnd)
 					continue
@@ -304,4 +307,15 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// captureValue is the nominal value of what m captures (for ordering).
+func captureValue(p *chess.Position, m chess.Move) int {
+	switch m.Kind() {
+	case chess.KindEnPassant:
+		return eval.PieceValue(chess.Pawn)
+	case chess.KindPromotion:
+		return eval.PieceValue(p.At(m.To()).Type()) + eval.PieceValue(m.Promotion()) - eval.PieceValue(chess.Pawn)
+	}
+	return eval.PieceValue(p.At(m.To()).Type())
 }

@@ -296,10 +296,10 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 						continue
 					}
 				}
-				if f.SEEPruning && depth <= 8 && !seeGE(p, m, -30*depth*depth) {
+				if f.SEEPruning && depth <= 8 && !p.SEEGE(m, -30*depth*depth) {
 					continue
 				}
-			} else if f.SEEPruning && depth <= 8 && orderScore < 0 && !seeGE(p, m, -100*depth) {
+			} else if f.SEEPruning && depth <= 8 && orderScore < 0 && !p.SEEGE(m, -100*depth) {
 				continue
 			}
 		}
@@ -554,7 +554,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			if staticEval+captureValue(p, m)+200 <= alpha && m.Kind() != chess.KindPromotion {
 				continue
 			}
-			if !seeGE(p, m, 0) {
+			if !p.SEEGE(m, 0) {
 				continue
 			}
 			t.e.tt.prefetch(p.KeyAfter(m))

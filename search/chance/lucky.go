@@ -2,7 +2,6 @@ package chance
 
 import (
 	"azar/eval"
-	"azar/search"
 	"azar/search/core"
 	"azar/variants"
 	"azar/variants/chess"
@@ -167,7 +166,7 @@ func (g *luckyGame) Order(a variants.Action) (int, bool) {
 }
 
 // LosingCapture: a plain capture of a rival piece that loses material by
-// static exchange on the board (search.SEEGE; the cards' modified moves
+// static exchange on the board (chess.Position.SEEGE; the cards' modified moves
 // are not in the exchange, so this is an estimate).
 func (g *luckyGame) LosingCapture(a variants.Action) bool {
 	if lucky.TypeOf(a) != lucky.ActMove {
@@ -182,7 +181,7 @@ func (g *luckyGame) LosingCapture(a variants.Action) bool {
 	if v == chess.NoPiece || v.Color() == g.st.Side() {
 		return false
 	}
-	return !search.SEEGE(pos, m, 0)
+	return !pos.SEEGE(m, 0)
 }
 
 // Checks plays a and looks at the rival's king: whatever the card did

@@ -5,21 +5,12 @@ import (
 	"azar/variants/chess"
 )
 
-// seeValue is the piece values of the static exchange evaluation: the
-// nominal ones (chess.PieceValue) and the king above any trade; an
-// original queen counts as a queen plus its components beyond R+B. Built
-// once, then only read.
-var seeValue = func() (v [7]int) {
-	for t := chess.Pawn; t <= chess.King; t++ {
-		v[t] = chess.PieceValue(t)
-	}
-	v[chess.King] = 20000
-	return v
-}()
-
+// seePiece is the exchange value of the piece on sq: chess.SEEValue, and
+// an original queen with the knight component a queen plus a knight's
+// worth beyond R+B.
 func (s *State) seePiece(sq chess.Square) int {
 	pc := s.pos.At(sq)
-	v := seeValue[pc.Type()]
+	v := chess.SEEValue(pc.Type())
 	if pc.Type() == chess.Queen && s.qsq[pc.Color()] == sq && s.qcomp[pc.Color()]&CompN != 0 {
 		v += 300
 	}
@@ -66,6 +57,14 @@ func (s *State) attackersTo(sq chess.Square, occ chess.Bitboard) chess.Bitboard 
 // capturing on the target square with their least valuable piece while
 // it pays. 0 for reveals, quiet moves and the pass. Pins and checks are
 // ignored, as usual.
+//
+// It is not chess.Position.SEEGE because the spy rules change the
+// exchange: an original queen attacks with its components (a knight's
+// jump, a rook's or a bishop's line it may have lost) and is worth more
+// with the knight; the chess board sees it as a plain queen. The search
+// also wants the value (SEE futility margins), not a threshold test, and
+// values promotions and en passant, which SEEGE treats as even. The piece
+// values are the chess ones (chess.SEEValue).
 func (s *State) SEE(a variants.Action) int {
 	m, ok := ActionMove(a)
 	if !ok || m == chess.NullMove || m.Kind() == chess.KindCastle {
@@ -76,15 +75,15 @@ func (s *State) SEE(a variants.Action) int {
 	var gain [40]int
 	occ := p.Occupied()
 	if m.Kind() == chess.KindEnPassant {
-		gain[0] = seeValue[chess.Pawn]
+		gain[0] = chess.SEEValue(chess.Pawn)
 		occ &^= chess.MakeSquare(to.File(), from.Rank()).Bit()
 	} else if p.At(to) != chess.NoPiece {
 		gain[0] = s.seePiece(to)
 	}
 	next := s.seePiece(from) // the piece that now stands on to
 	if m.Kind() == chess.KindPromotion {
-		promo := seeValue[m.Promotion()]
-		gain[0] += promo - seeValue[chess.Pawn]
+		promo := chess.SEEValue(m.Promotion())
+		gain[0] += promo - chess.SEEValue(chess.Pawn)
 		next = promo
 	} else if gain[0] == 0 {
 		return 0
@@ -105,7 +104,7 @@ func (s *State) SEE(a variants.Action) int {
 				best, bestV = sq, v
 			}
 		}
-		if bestV == seeValue[chess.King] && s.attackersTo(to, occ&^best.Bit())&p.ColorBB(side.Other()) != 0 {
+		if bestV == chess.SEEValue(chess.King) && s.attackersTo(to, occ&^best.Bit())&p.ColorBB(side.Other()) != 0 {
 			break // the king may not take on a defended square
 		}
 		d++
