@@ -158,7 +158,7 @@ func parseLuckyPosition(args []string, rules lucky.Options) (*lucky.State, error
 	if err != nil {
 		return nil, err
 	}
-	if err := st.Play(moves...); err != nil {
+	if err := st.ApplyTokens(moves...); err != nil {
 		return nil, err
 	}
 	return st, nil

@@ -14,7 +14,7 @@ import (
 func luckyState(t *testing.T, opts lucky.Options, moves ...string) *lucky.State {
 	t.Helper()
 	st := lucky.New(opts)
-	if err := st.Play(moves...); err != nil {
+	if err := st.ApplyTokens(moves...); err != nil {
 		t.Fatal(err)
 	}
 	return st
@@ -88,7 +88,7 @@ func TestLuckyTranscript(t *testing.T) {
 		e.send("position startpos moves "+strings.Join(moves, " "), "go depth 1")
 		lines = e.readUntil(prefix("bestmove"), 20*time.Second)
 		tok := checkLuckyBestmove(t, lines[len(lines)-1], st)
-		if err := st.Play(tok); err != nil {
+		if err := st.ApplyTokens(tok); err != nil {
 			t.Fatal(err)
 		}
 		moves = append(moves, tok)
@@ -137,7 +137,7 @@ func TestLuckyTranscript(t *testing.T) {
 	e.send("position fen "+st.Encode()+" moves a7a6", "d")
 	lines = e.readUntil(prefix("Status: "), 5*time.Second)
 	st2 := st.Clone().(*lucky.State)
-	if err := st2.Play("a7a6"); err != nil {
+	if err := st2.ApplyTokens("a7a6"); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Contains(lines, "Fen: "+st2.Encode()) {

@@ -169,7 +169,7 @@ func parseSpyPosition(args []string, rules spy.Options) (spyPosition, error) {
 			}
 		}
 	}
-	if err := st.ApplyTokens(moves); err != nil {
+	if err := st.ApplyTokens(moves...); err != nil {
 		return sp, err
 	}
 	sp.state = st
@@ -206,7 +206,7 @@ func (g *spyGame) goCmd(args []string) {
 		// one action; in a seat's view the opponent has one reveal per
 		// card it may hold.
 		ctx, j := p.newJob()
-		go p.runActionPerft(ctx, j, view, gc.perft, view.Play, "spy perft", view.EncodeFull)
+		go p.runActionPerft(ctx, j, view, gc.perft, view.ApplyTrusted, "spy perft", view.EncodeFull)
 	case g.wildPending:
 		p.answer(gc.limits, fmt.Sprintf("info string %s chooses the wildcard's spy", g.wildSide), "bestmove "+spyChoice().String())
 	default:

@@ -18,7 +18,7 @@ func spyView(t *testing.T, fen string, moves ...string) *spy.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.ApplyTokens(moves); err != nil {
+	if err := st.ApplyTokens(moves...); err != nil {
 		t.Fatal(err)
 	}
 	return st

@@ -55,7 +55,7 @@ func (v Lucky) NewGame(o Opening, rng *rand.Rand) (Game, error) {
 		if m == "draw" {
 			return nil, fmt.Errorf("opening %q: book actions may not draw (the referee deals the cards)", o.ID)
 		}
-		if err := check.Play(m); err != nil {
+		if err := check.ApplyTokens(m); err != nil {
 			return nil, fmt.Errorf("opening %q: %w", o.ID, err)
 		}
 	}

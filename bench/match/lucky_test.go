@@ -47,7 +47,7 @@ func randomLuckyGame(t *testing.T, g *luckyGame, rng *rand.Rand, n int) []string
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := st.Play(LuckyActions(g)...); err != nil || st.Encode() != g.st.Encode() {
+		if err := st.ApplyTokens(LuckyActions(g)...); err != nil || st.Encode() != g.st.Encode() {
 			t.Fatalf("position %q does not rebuild the state (%v)", g.Position(0), err)
 		}
 	}

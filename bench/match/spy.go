@@ -59,7 +59,7 @@ func (v Spy) NewGame(o Opening, rng *rand.Rand) (Game, error) {
 		}
 	}
 	check := g.start.Clone().(*spy.State)
-	if err := check.ApplyTokens(o.Moves); err != nil {
+	if err := check.ApplyTokens(o.Moves...); err != nil {
 		return nil, fmt.Errorf("opening %q: %w", o.ID, err)
 	}
 	g.book = len(o.Moves)

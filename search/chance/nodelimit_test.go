@@ -11,7 +11,7 @@ import (
 // below depth 1's count it answers from depth 1.
 func TestNodeLimit(t *testing.T) {
 	st := lucky.New(lucky.Options{})
-	if err := st.Play("e2e4", "e7e5", "g1f3", "b8c6"); err != nil {
+	if err := st.ApplyTokens("e2e4", "e7e5", "g1f3", "b8c6"); err != nil {
 		t.Fatal(err)
 	}
 	depth1 := searchDepth(st, 1, DefaultOptions())

@@ -125,7 +125,7 @@ func (t *searcher) searchWorld(w *world, roots []variants.Action, order []int, d
 			alpha = best - rootMargin
 		}
 		t.nodes++
-		t.s.Play(a)
+		t.s.ApplyTrusted(a)
 		v := -t.negamax(-inf, -alpha, depth-1, 1)
 		t.s.Undo()
 		if t.aborted {
@@ -158,7 +158,7 @@ func (t *searcher) verify(worlds []*world, roots []variants.Action, depth int) b
 			done = false
 			t.s = w.st
 			t.nodes++
-			t.s.Play(roots[i])
+			t.s.ApplyTrusted(roots[i])
 			v := -t.negamax(-inf, inf, depth-1, 1)
 			t.s.Undo()
 			if t.aborted {
@@ -273,7 +273,7 @@ func (t *searcher) negamax(alpha, beta, depth, ply int) int {
 		}
 		if depth >= 3 && stand >= beta && t.hasPieces() {
 			r := 2 + depth/4
-			s.Play(spy.PassAction)
+			s.ApplyTrusted(spy.PassAction)
 			v := -t.negamax(-beta, -beta+1, depth-1-r, ply+1)
 			s.Undo()
 			if t.aborted {
@@ -291,7 +291,7 @@ func (t *searcher) negamax(alpha, beta, depth, ply int) int {
 	for n := range acts {
 		a := t.pick(acts, ply, n)
 		quiet := t.quiet(a)
-		t.s.Play(a)
+		t.s.ApplyTrusted(a)
 		var v int
 		if n == 0 {
 			v = -t.negamax(-beta, -alpha, depth-1, ply+1)
@@ -391,7 +391,7 @@ func (t *searcher) qsearch(alpha, beta, ply, qply int) int {
 		if !inCheck && t.futile(a, best, alpha) {
 			continue
 		}
-		t.s.Play(a)
+		t.s.ApplyTrusted(a)
 		v := -t.qsearch(-beta, -alpha, ply+1, qply+1)
 		t.s.Undo()
 		if t.aborted {

@@ -263,9 +263,10 @@ func (s *State) decode(tok string) (variants.Action, func(a, want variants.Actio
 	return 0, nil, errors.New("unknown token")
 }
 
-// Play parses and applies each token in turn. It is all or nothing: on an
-// error the state is restored to what it was before the call.
-func (s *State) Play(tokens ...string) error {
+// ApplyTokens parses and applies each token in turn (ParseAction, Apply).
+// It is all or nothing: on an error the state is restored to what it was
+// before the call.
+func (s *State) ApplyTokens(tokens ...string) error {
 	for i, t := range tokens {
 		a, err := s.ParseAction(t)
 		if err == nil {

@@ -36,7 +36,7 @@ func tokens(s *State) []string {
 
 func play(t *testing.T, s *State, toks ...string) {
 	t.Helper()
-	if err := s.Play(toks...); err != nil {
+	if err := s.ApplyTokens(toks...); err != nil {
 		t.Fatalf("play %v: %v\nstate %s\nlegal %v", toks, err, s.Encode(), tokens(s))
 	}
 }
@@ -45,7 +45,7 @@ func play(t *testing.T, s *State, toks ...string) {
 func refuse(t *testing.T, s *State, tok string) {
 	t.Helper()
 	before := s.Encode()
-	err := s.Play(tok)
+	err := s.ApplyTokens(tok)
 	if err == nil {
 		t.Fatalf("%s accepted in %s", tok, before)
 	}

@@ -69,11 +69,11 @@ func TestActionTokens(t *testing.T) {
 func TestPlayIsAtomic(t *testing.T) {
 	s := New(Options{})
 	before := s.Encode()
-	if err := s.Play("e2e4", "e7e5", "e1e3"); err == nil {
+	if err := s.ApplyTokens("e2e4", "e7e5", "e1e3"); err == nil {
 		t.Fatal("illegal sequence accepted")
 	}
 	if s.Encode() != before {
-		t.Fatal("a failed Play changed the state")
+		t.Fatal("a failed ApplyTokens changed the state")
 	}
 }
 

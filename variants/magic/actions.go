@@ -404,8 +404,10 @@ func (s *State) ParseAction(tok string) (variants.Action, error) {
 	return 0, fmt.Errorf("%w: %q in %s", variants.ErrIllegal, tok, s.Encode())
 }
 
-// Play parses and applies each token in turn, all or nothing.
-func (s *State) Play(tokens ...string) error {
+// ApplyTokens parses and applies each token in turn (ParseAction, Apply),
+// all or nothing: on an error the state is restored to what it was before
+// the call.
+func (s *State) ApplyTokens(tokens ...string) error {
 	for i, tok := range tokens {
 		a, err := s.ParseAction(tok)
 		if err == nil {

@@ -38,7 +38,7 @@ var adv = Options{Mode: Advanced}
 
 func play(t *testing.T, s *State, toks ...string) {
 	t.Helper()
-	if err := s.Play(toks...); err != nil {
+	if err := s.ApplyTokens(toks...); err != nil {
 		t.Fatalf("%v\nin %s", err, s.EncodeHands())
 	}
 }

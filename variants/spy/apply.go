@@ -403,7 +403,7 @@ func (s *State) FormatAction(a variants.Action) string {
 // ApplyTokens parses and applies a list of action tokens (the moves of a
 // protocol `position` command) all or nothing: on the first bad token it
 // takes back those already applied and returns an error naming it.
-func (s *State) ApplyTokens(tokens []string) error {
+func (s *State) ApplyTokens(tokens ...string) error {
 	for i, tok := range tokens {
 		a, err := s.ParseAction(tok)
 		if err == nil {

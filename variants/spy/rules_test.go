@@ -669,14 +669,14 @@ func TestUndoRestores(t *testing.T) {
 func TestApplyTokensAllOrNothing(t *testing.T) {
 	s, _ := NewGame(Options{}, SpyKN, Neutral)
 	before := s.EncodeFull()
-	err := s.ApplyTokens([]string{"e2e4", "e7e5", "g1f3", "reveal"})
+	err := s.ApplyTokens("e2e4", "e7e5", "g1f3", "reveal")
 	if err == nil || !errors.Is(err, variants.ErrIllegal) || !strings.Contains(err.Error(), "action 4 (reveal)") {
 		t.Errorf("error %v", err)
 	}
 	if s.EncodeFull() != before || s.HistoryLen() != 0 {
 		t.Error("a refused list changed the state")
 	}
-	if err := s.ApplyTokens([]string{"e2e4", "e7e5", "g1f3"}); err != nil || s.HistoryLen() != 3 {
+	if err := s.ApplyTokens("e2e4", "e7e5", "g1f3"); err != nil || s.HistoryLen() != 3 {
 		t.Errorf("good list: %v", err)
 	}
 }

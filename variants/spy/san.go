@@ -7,10 +7,10 @@ import (
 	"azar/variants/chess"
 )
 
-// Play applies a, which must be one of the actions Legal returned in this
-// position, without validating it again: the search's fast path. Anything
-// else corrupts the state; use Apply for untrusted actions.
-func (s *State) Play(a variants.Action) { s.apply(a) }
+// ApplyTrusted applies a, which must be one of the actions Legal returned
+// in this position, without validating it again: the search's fast path.
+// Anything else corrupts the state; use Apply for untrusted actions.
+func (s *State) ApplyTrusted(a variants.Action) { s.apply(a) }
 
 // IsCapture reports whether the move action a captures a piece in the
 // current position (en passant included); false for reveals and the pass.

@@ -42,10 +42,10 @@ func TestSAN(t *testing.T) {
 	}
 }
 
-// TestNoisyAndPlay checks, over seeded random games, that Noisy lists
-// exactly the legal captures, promotions and reveals, and that Play
+// TestNoisyAndApplyTrusted checks, over seeded random games, that Noisy lists
+// exactly the legal captures, promotions and reveals, and that ApplyTrusted
 // matches Apply.
-func TestNoisyAndPlay(t *testing.T) {
+func TestNoisyAndApplyTrusted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for g := range 60 {
 		s := randomDealt(rng, Options{KingCapture: g%5 == 0})
@@ -75,9 +75,9 @@ func TestNoisyAndPlay(t *testing.T) {
 			if err := c.Apply(a); err != nil {
 				t.Fatal(err)
 			}
-			s.Play(a)
+			s.ApplyTrusted(a)
 			if s.EncodeFull() != c.EncodeFull() || s.Key() != c.Key() {
-				t.Fatalf("Play and Apply differ after %s", s.FormatAction(a))
+				t.Fatalf("ApplyTrusted and Apply differ after %s", s.FormatAction(a))
 			}
 		}
 	}
