@@ -115,14 +115,8 @@ func (g *chaturangaGame) position(args []string) error {
 	if err != nil {
 		return err
 	}
-	for k, tok := range moves {
-		a, err := st.ParseAction(tok)
-		if err == nil {
-			err = st.Apply(a)
-		}
-		if err != nil {
-			return fmt.Errorf("move %d %s: %v", k+1, quote(tok), err)
-		}
+	if err := st.ApplyTokens(moves...); err != nil {
+		return err
 	}
 	g.state = st
 	return nil
@@ -146,7 +140,7 @@ func (g *chaturangaGame) goCmd(args []string) {
 		// are not applied.
 		view := chaturanga4.PerftState(st.Position().Clone())
 		ctx, j := p.newJob()
-		play := func(a variants.Action) { view.ApplyTrusted(chaturanga4.Move(a)) }
+		play := view.ApplyTrusted
 		go p.runActionPerft(ctx, j, view, gc.perft, play, "chaturanga4 perft", view.Encode)
 		return
 	}

@@ -281,3 +281,30 @@ func TestC4NRoundTripAndErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyTokens: a list of moves applies all or nothing; a refused one
+// is named and leaves the state as it was.
+func TestApplyTokens(t *testing.T) {
+	s := NewState(Options{})
+	var toks []string
+	w := s.Clone().(*State)
+	for range 3 {
+		a := w.Legal(nil)[0]
+		toks = append(toks, w.FormatAction(a))
+		w.ApplyTrusted(a)
+	}
+	before := s.Encode()
+	err := s.ApplyTokens(toks[0], toks[1], toks[1])
+	if !errors.Is(err, variants.ErrIllegal) || !strings.Contains(err.Error(), "move 3 ("+toks[1]+")") {
+		t.Errorf("a move repeated by the next seat: error %v", err)
+	}
+	if s.Encode() != before {
+		t.Errorf("a refused list changed the state to %s", s.Encode())
+	}
+	if err := s.ApplyTokens(toks[0], "g2f2x"); err == nil || s.Encode() != before {
+		t.Errorf("a malformed token: error %v, state %s", err, s.Encode())
+	}
+	if err := s.ApplyTokens(toks...); err != nil || s.Encode() != w.Encode() {
+		t.Errorf("good list: %v, state %s, want %s", err, s.Encode(), w.Encode())
+	}
+}

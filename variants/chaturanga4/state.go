@@ -85,8 +85,28 @@ func (s *State) Apply(a variants.Action) error {
 	return nil
 }
 
-// ApplyTrusted plays a legal move without checking it (the search).
-func (s *State) ApplyTrusted(m Move) { s.pos.Make(m) }
+// ApplyTrusted plays a, which must be one of the moves Legal returned in
+// this position, without checking it (the search's fast path).
+func (s *State) ApplyTrusted(a variants.Action) { s.pos.Make(Move(a)) }
+
+// ApplyTokens parses and applies each token in turn (ParseAction, Apply),
+// all or nothing: on an error the state is restored to what it was before
+// the call and the error names the token.
+func (s *State) ApplyTokens(tokens ...string) error {
+	for i, tok := range tokens {
+		a, err := s.ParseAction(tok)
+		if err == nil {
+			err = s.Apply(a)
+		}
+		if err != nil {
+			for range i {
+				s.Undo()
+			}
+			return fmt.Errorf("move %d (%s): %w", i+1, tok, err)
+		}
+	}
+	return nil
+}
 
 // Undo takes back the last move.
 func (s *State) Undo() { s.pos.Unmake() }
