@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"azar/search"
 	"azar/variants/chess"
 )
 
@@ -199,7 +198,7 @@ func (g Goal) met(p *chess.Position, m chess.Move) (bool, Text) {
 		var l chess.MoveList
 		after.GenerateLegal(&l)
 		for _, r := range l.Slice() {
-			if r.To() == to && r.Kind() != chess.KindCastle && search.SEEGE(after, r, 1) {
+			if r.To() == to && r.Kind() != chess.KindCastle && after.SEEGE(r, 1) {
 				es, en := pieceNames(mt)
 				pron := "lo"
 				if strings.HasPrefix(es, "la ") {
@@ -212,7 +211,7 @@ func (g Goal) met(p *chess.Position, m chess.Move) (bool, Text) {
 		}
 		return true, Text{}
 	case GoalGain:
-		if !search.SEEGE(p, m, g.Value) {
+		if !p.SEEGE(m, g.Value) {
 			return false, tx("Cuenta los cambios antes de capturar: esa jugada no gana material.",
 				"Count the exchanges before you capture: that move does not win material.")
 		}
