@@ -72,6 +72,7 @@ func New(m *games.Manager, log *logrus.Logger) http.Handler {
 	s.mux.HandleFunc("GET /api/puzzle", s.puzzleDay)
 	s.mux.HandleFunc("POST /api/puzzle/check", s.puzzleCheck)
 	s.mux.HandleFunc("POST /api/puzzle/hint", s.puzzleHint)
+	s.lessonRoutes()
 	return s
 }
 
