@@ -110,6 +110,8 @@ type Verdict struct {
 	Reason lessons.Text `json:"reason"`
 	Left   int          `json:"left,omitempty"`
 	Reply  string       `json:"reply,omitempty"`
+	// ReplySAN is the reply in SAN, with each language's piece letters.
+	ReplySAN *lessons.Text `json:"replySan,omitempty"`
 	Line   []string     `json:"line"`
 	Board  Board        `json:"board"`
 }
@@ -222,6 +224,8 @@ func Check(ctx context.Context, id string, step int, moves []string, move string
 			if err != nil {
 				return Verdict{}, fmt.Errorf("lesson %s step %d: the engine's reply: %w", id, step, err)
 			}
+			san := pos.SAN(r)
+			out.ReplySAN = &lessons.Text{ES: spanishSAN(san), EN: san}
 			pos.Make(r)
 			out.Reply = r.String()
 			out.Line = append(out.Line, out.Reply)
@@ -254,6 +258,12 @@ func board(pos *chess.Position, last string, legal bool) Board {
 		}
 	}
 	return b
+}
+
+// spanishSAN writes an English SAN with the Spanish piece letters (R rey,
+// D dama, T torre, A alfil, C caballo), as the lessons' Spanish texts do.
+func spanishSAN(san string) string {
+	return strings.NewReplacer("K", "R", "Q", "D", "R", "T", "B", "A", "N", "C").Replace(san)
 }
 
 func colorLetter(c chess.Color) string {

@@ -111,7 +111,7 @@ func TestCheckPlayTaskWithTheEnginesReply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !v.Right || v.Done || v.Left != 1 || v.Reply != "e8d8" || !slices.Equal(v.Line, []string{"h1f1", "e8d8"}) || v.Board.Turn != "w" || len(v.Board.Legal) == 0 {
+	if !v.Right || v.Done || v.Left != 1 || v.Reply != "e8d8" || *v.ReplySAN != (lessons.Text{ES: "Rd8", EN: "Kd8"}) || !slices.Equal(v.Line, []string{"h1f1", "e8d8"}) || v.Board.Turn != "w" || len(v.Board.Legal) == 0 {
 		t.Fatalf("h1f1: %+v", v)
 	}
 	w, err := Check(ctx, "rook-mate", 2, v.Line, "f1e1")

@@ -1154,13 +1154,15 @@
 
   // ---- start ----
   const puzzleDate = (h) => (h === "puzzle" ? "" : h.startsWith("puzzle=") ? h.slice(7) : null);
+  const lessonHash = (h) => h === "lessons" || h.startsWith("lesson="); // lessons.js opens these
   window.addEventListener("hashchange", () => {
     const id = location.hash.slice(1);
+    if (lessonHash(id)) return;
     if (puzzleDate(id) !== null) { if (!puzzle || "puzzle=" + puzzle.date !== id) openPuzzle(puzzleDate(id)); return; }
     if (id && (!game || game.id !== id)) openGame(id);
   });
   applyLanguage();
   const start = location.hash.slice(1) || localStorage.getItem("azar.game");
-  if (start && puzzleDate(start) !== null) openPuzzle(puzzleDate(start));
+  if (start && lessonHash(start)) { /* lessons.js */ } else if (start && puzzleDate(start) !== null) openPuzzle(puzzleDate(start));
   else if (start) openGame(start); else showSetup();
 })();

@@ -1,0 +1,478 @@
+// The lessons of `azar serve` (package app/lessons, docs/lessons.md): the
+// menu of the four groups, and a lesson's steps one at a time, each a
+// board with its text, highlights and arrows. The server judges every
+// move (GET /api/lessons, GET /api/lessons/{id}, POST
+// /api/lessons/{id}/check); this script only offers the legal moves it
+// lists and sends the moves played on the step so far with each move.
+// It draws its own board with the same squares, pieces and hooks as
+// app.js (data-square, data-piece), and follows the page's language
+// (<html lang>, which app.js keeps). Hooks: docs/app.md, "The lessons".
+"use strict";
+
+(function () {
+  const STRINGS = {
+    en: {
+      lessons: "Lessons", lessonsTitle: "Learn chess", steps: "steps", tasks: "tasks", step: "Step", of: "of",
+      prev: "Previous", next: "Next", retry: "Start the step again", menu: "All lessons",
+      yourMove: "Your move", youPlay: "You play", white: "White", black: "Black", thinking: "Azar is thinking…",
+      look: "Look at the board, then go on.", azarPlayed: "Azar played", wrong: "Not quite:", tryAgain: "Try again.",
+      done: "Step complete!", lessonDone: "Lesson complete!", outcome: "With best play:",
+      "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "a draw", completed: "completed",
+    },
+    es: {
+      lessons: "Lecciones", lessonsTitle: "Aprende ajedrez", steps: "pasos", tasks: "tareas", step: "Paso", of: "de",
+      prev: "Anterior", next: "Siguiente", retry: "Empezar el paso de nuevo", menu: "Todas las lecciones",
+      yourMove: "Te toca", youPlay: "Juegas con", white: "blancas", black: "negras", thinking: "Azar está pensando…",
+      look: "Mira el tablero y sigue.", azarPlayed: "Azar jugó", wrong: "No del todo:", tryAgain: "Prueba otra vez.",
+      done: "¡Paso completado!", lessonDone: "¡Lección completada!", outcome: "Con el mejor juego:",
+      "1-0": "ganan las blancas", "0-1": "ganan las negras", "1/2-1/2": "tablas", completed: "completada",
+    },
+  };
+  const FILES = "abcdefgh";
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+  const lang = () => (document.documentElement.lang === "es" ? "es" : "en");
+  const t = (k) => STRINGS[lang()][k] || STRINGS.en[k] || k;
+
+  const section = $("#lessons");
+  const boardEl = $("#lesson-board");
+
+  let groups = null;   // the menu, in the language it was fetched in
+  let lesson = null;   // the lesson shown
+  let stepIdx = 0;
+  let line = [];       // the moves that stand on the step (the learner's and the engine's)
+  let board = null;    // the board now (the step's, or the last verdict's)
+  let verdict = null;  // the last verdict on this step
+  let selected = null;
+  let thinking = false;
+  let error = "";
+  let drag = null;
+  let suppressClick = false;
+
+  // progress: lesson id -> the steps completed, kept in this browser.
+  const progress = (() => { try { return JSON.parse(localStorage.getItem("azar.lessons") || "{}"); } catch (_) { return {}; } })();
+  function markDone(id, i) {
+    const s = new Set(progress[id] || []);
+    s.add(i);
+    progress[id] = Array.from(s).sort((a, b) => a - b);
+    localStorage.setItem("azar.lessons", JSON.stringify(progress));
+  }
+  const stepDone = (id, i) => (progress[id] || []).includes(i);
+
+  async function api(method, path, body) {
+    const opts = { method, headers: {} };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    const res = await fetch(path, opts);
+    const data = await res.json();
+    if (!res.ok) throw new Error((data && data.error) || res.statusText);
+    return data;
+  }
+
+  function translate() {
+    $$("[data-li18n]").forEach((el) => { el.textContent = t(el.dataset.li18n); });
+  }
+
+  function show() {
+    $("#setup").hidden = true;
+    $("#game").hidden = true;
+    section.hidden = false;
+  }
+  function setHash(h) { if (location.hash !== "#" + h) history.replaceState(null, "", "#" + h); }
+
+  // ---- the menu ----
+  async function openMenu() {
+    show();
+    lesson = null;
+    setHash("lessons");
+    $("#lesson-view").hidden = true;
+    $("#lesson-menu").hidden = false;
+    try {
+      groups = (await api("GET", "/api/lessons?lang=" + lang())).groups;
+      error = "";
+    } catch (err) {
+      error = err.message;
+    }
+    renderMenu();
+  }
+
+  function renderMenu() {
+    const box = $("#lesson-groups");
+    box.textContent = "";
+    $("#lesson-menu-error").textContent = error;
+    $("#lesson-menu-error").hidden = !error;
+    for (const g of groups || []) {
+      const div = document.createElement("div");
+      div.className = "lesson-group";
+      div.dataset.group = g.id;
+      const h = document.createElement("h3");
+      h.textContent = g.title;
+      div.append(h);
+      for (const l of g.lessons) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "lesson-entry";
+        b.dataset.lesson = l.id;
+        const done = (progress[l.id] || []).length;
+        if (l.tasks && done >= l.tasks) b.classList.add("completed");
+        const title = document.createElement("span");
+        title.className = "lesson-title";
+        title.textContent = l.number + ". " + l.title;
+        const meta = document.createElement("span");
+        meta.className = "lesson-meta";
+        meta.textContent = l.steps + " " + t("steps") + " · " + Math.min(done, l.tasks) + "/" + l.tasks + " " + t("tasks");
+        b.append(title, meta);
+        div.append(b);
+      }
+      box.append(div);
+    }
+  }
+
+  // ---- a lesson ----
+  async function openLesson(id, step) {
+    show();
+    try {
+      lesson = await api("GET", "/api/lessons/" + encodeURIComponent(id) + "?lang=" + lang());
+    } catch (err) {
+      error = err.message;
+      openMenu();
+      return;
+    }
+    $("#lesson-menu").hidden = true;
+    $("#lesson-view").hidden = false;
+    goStep(Math.max(0, Math.min(step || 0, lesson.steps.length - 1)));
+  }
+
+  function goStep(i) {
+    stepIdx = i;
+    line = [];
+    verdict = null;
+    selected = null;
+    thinking = false;
+    error = "";
+    board = lesson.steps[i].board;
+    setHash("lesson=" + lesson.id + "/" + (i + 1));
+    render();
+  }
+
+  const cur = () => lesson.steps[stepIdx];
+  const learnerToMove = () => !thinking && !(verdict && verdict.done) && !!cur().task && board.turn === cur().task.learner;
+  const legal = () => (learnerToMove() ? board.legal : []);
+
+  function targetsFrom(from) {
+    const out = {};
+    for (const m of legal()) {
+      if (m.slice(0, 2) !== from) continue;
+      const to = m.slice(2, 4);
+      (out[to] = out[to] || []).push(m);
+    }
+    return out;
+  }
+  const ownsMoves = (sq) => legal().some((m) => m.slice(0, 2) === sq);
+
+  function render() {
+    if (!lesson) return;
+    const st = cur();
+    const flipped = !!st.task && st.task.learner === "b";
+    $("#lesson-title").textContent = lesson.number + ". " + lesson.title;
+    $("#lesson-intro").textContent = lesson.intro;
+    $("#lesson-intro").hidden = stepIdx !== 0;
+    $("#lesson-step-count").textContent = t("step") + " " + (stepIdx + 1) + " " + t("of") + " " + lesson.steps.length;
+    const dots = $("#lesson-dots");
+    dots.textContent = "";
+    lesson.steps.forEach((s, i) => {
+      const d = document.createElement("span");
+      d.className = "lesson-dot" + (i === stepIdx ? " current" : "") + (s.task && stepDone(lesson.id, i) ? " done" : "") + (s.task ? " task" : "");
+      dots.append(d);
+    });
+    $("#lesson-text").textContent = st.text;
+    const out = $("#lesson-outcome");
+    out.hidden = !st.outcome;
+    if (st.outcome) out.textContent = t("outcome") + " " + st.outcome + " (" + t(st.outcome) + ")";
+    const pr = $("#lesson-prompt");
+    pr.hidden = !st.task;
+    if (st.task) pr.textContent = st.task.prompt;
+    pr.dataset.kind = st.task ? st.task.kind : "";
+    renderVerdict();
+    renderStatus();
+    $("[data-action=lesson-prev]").disabled = stepIdx === 0;
+    const last = stepIdx === lesson.steps.length - 1;
+    const next = $("[data-action=lesson-next]");
+    next.hidden = last;
+    next.classList.toggle("primary", !st.task || !!(verdict && verdict.done));
+    $("[data-action=lesson-retry]").hidden = !st.task || (line.length === 0 && !verdict);
+    renderBoard(flipped);
+  }
+
+  function renderVerdict() {
+    const el = $("[data-lesson-verdict]");
+    el.hidden = !verdict && !error;
+    if (error) {
+      el.textContent = error;
+      el.dataset.right = "false";
+      el.dataset.done = "false";
+      return;
+    }
+    if (!verdict) return;
+    const reason = verdict.reason[lang()] || "";
+    let text;
+    if (verdict.done) {
+      text = reason || t("done");
+    } else if (verdict.right) {
+      text = reason + (verdict.replySan ? " " + t("azarPlayed") + " " + verdict.replySan[lang()] + "." : "");
+    } else {
+      text = t("wrong") + " " + reason + " " + t("tryAgain");
+    }
+    el.textContent = text;
+    el.dataset.right = String(verdict.right);
+    el.dataset.done = String(verdict.done);
+  }
+
+  function renderStatus() {
+    const el = $("#lesson-status");
+    const st = cur();
+    let s, text;
+    if (!st.task) { s = "read"; text = t("look"); }
+    else if (verdict && verdict.done) { s = "done"; text = stepIdx === lesson.steps.length - 1 ? t("lessonDone") : t("done"); }
+    else if (thinking) { s = "thinking"; text = t("thinking"); }
+    else {
+      s = "move";
+      text = t("yourMove") + " — " + t("youPlay") + " " + (st.task.learner === "w" ? t("white") : t("black"));
+    }
+    el.dataset.status = s;
+    el.dataset.thinking = String(thinking);
+    el.textContent = text;
+  }
+
+  function renderBoard(flipped) {
+    const st = cur();
+    boardEl.style.setProperty("--files", 8);
+    boardEl.style.setProperty("--ranks", 8);
+    boardEl.textContent = "";
+    const fresh = line.length === 0;
+    const hl = new Set(fresh ? st.highlights : []);
+    const last = board.lastMove || "";
+    const targets = selected ? targetsFrom(selected) : {};
+    for (let row = 0; row < 8; row++) {
+      for (let col = 0; col < 8; col++) {
+        const file = flipped ? 7 - col : col;
+        const rank = flipped ? row : 7 - row;
+        const name = FILES[file] + (rank + 1);
+        const sq = document.createElement("div");
+        sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
+        sq.dataset.square = name;
+        if (name === last.slice(0, 2) || name === last.slice(2, 4)) sq.classList.add("last");
+        if (name === selected) sq.classList.add("selected");
+        if (name === board.check) sq.classList.add("check");
+        if (hl.has(name)) { sq.classList.add("hl"); sq.dataset.highlight = "true"; }
+        if (row === 7) sq.append(coord("file", FILES[file]));
+        if (col === 0) sq.append(coord("rank", String(rank + 1)));
+        const pc = board.pieces[name];
+        if (pc) {
+          const p = document.createElement("div");
+          p.className = "piece";
+          p.dataset.piece = pc;
+          sq.append(p);
+        }
+        if (targets[name]) {
+          const d = document.createElement("div");
+          d.className = "dot" + (pc ? " capture" : "");
+          d.dataset.target = name;
+          sq.append(d);
+        }
+        boardEl.append(sq);
+      }
+    }
+    if (fresh) for (const a of st.arrows) boardEl.append(arrow(a.from, a.to, flipped));
+  }
+
+  function coord(kind, text) {
+    const s = document.createElement("span");
+    s.className = "coord " + kind;
+    s.textContent = text;
+    return s;
+  }
+
+  // arrow is drawn as app.js draws the hint, in square units.
+  function arrow(from, to, flipped) {
+    const NS = "http://www.w3.org/2000/svg";
+    const at = (name) => {
+      const file = FILES.indexOf(name[0]);
+      const rank = parseInt(name.slice(1), 10) - 1;
+      return [(flipped ? 7 - file : file) + 0.5, (flipped ? rank : 7 - rank) + 0.5];
+    };
+    const [x1, y1] = at(from);
+    const [x2, y2] = at(to);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const head = 0.38, shaft = 0.1, wing = 0.24;
+    const bx = x2 - ux * head, by = y2 - uy * head;
+    const px = -uy, py = ux;
+    const pts = [
+      [x1 + px * shaft, y1 + py * shaft], [bx + px * shaft, by + py * shaft], [bx + px * wing, by + py * wing],
+      [x2, y2], [bx - px * wing, by - py * wing], [bx - px * shaft, by - py * shaft], [x1 - px * shaft, y1 - py * shaft],
+    ];
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("class", "arrow lesson-arrow");
+    svg.setAttribute("viewBox", "0 0 8 8");
+    svg.setAttribute("preserveAspectRatio", "none");
+    svg.dataset.arrow = from + to;
+    const poly = document.createElementNS(NS, "polygon");
+    poly.setAttribute("points", pts.map((p) => p[0].toFixed(3) + "," + p[1].toFixed(3)).join(" "));
+    svg.append(poly);
+    return svg;
+  }
+
+  // ---- moves ----
+  async function tryMove(from, to) {
+    const moves = targetsFrom(from)[to];
+    selected = null;
+    if (!moves) { render(); return; }
+    let move = moves[0];
+    if (moves.length > 1 && moves.every((m) => m.length === 5)) {
+      const promo = await choosePromotion(board.pieces[from][0]);
+      if (!promo) { render(); return; }
+      move = from + to + promo;
+    }
+    await check(move);
+  }
+
+  async function check(move) {
+    const id = lesson.id, i = stepIdx;
+    thinking = true;
+    error = "";
+    // Show the move at once; the server's board replaces it.
+    const pieces = Object.assign({}, board.pieces);
+    pieces[move.slice(2, 4)] = pieces[move.slice(0, 2)];
+    delete pieces[move.slice(0, 2)];
+    const before = board;
+    board = Object.assign({}, board, { pieces, lastMove: move, legal: [], check: "" });
+    render();
+    try {
+      const v = await api("POST", "/api/lessons/" + encodeURIComponent(id) + "/check", { step: i, moves: line, move });
+      if (!lesson || lesson.id !== id || stepIdx !== i) return;
+      verdict = v;
+      line = v.line;
+      board = v.board;
+      if (v.done) markDone(id, i);
+    } catch (err) {
+      if (!lesson || lesson.id !== id || stepIdx !== i) return;
+      board = before;
+      error = err.message;
+    }
+    thinking = false;
+    render();
+  }
+
+  boardEl.addEventListener("click", (e) => {
+    if (suppressClick) { suppressClick = false; return; }
+    const sq = e.target.closest("[data-square]");
+    if (!sq || !lesson) return;
+    const name = sq.dataset.square;
+    if (selected && selected !== name && targetsFrom(selected)[name]) { tryMove(selected, name); return; }
+    selected = selected !== name && ownsMoves(name) ? name : null;
+    render();
+  });
+
+  // Dragging, as on the game's board: a press that travels drags.
+  boardEl.addEventListener("pointerdown", (e) => {
+    const p = e.target.closest(".piece");
+    if (!p || e.button !== 0) return;
+    const from = p.parentElement.dataset.square;
+    if (!ownsMoves(from)) return;
+    drag = { from, x: e.clientX, y: e.clientY, active: false };
+  });
+  document.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    if (!drag.active) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 5) return;
+      drag.active = true;
+      selected = drag.from;
+      render();
+      const sq = $('#lesson-board [data-square="' + drag.from + '"]');
+      const piece = $(".piece", sq);
+      piece.classList.add("dragging");
+      drag.size = sq.getBoundingClientRect().width;
+      const g = document.createElement("div");
+      g.className = "ghost";
+      g.style.backgroundImage = getComputedStyle(piece).backgroundImage;
+      g.style.width = g.style.height = drag.size + "px";
+      document.body.append(g);
+      drag.ghost = g;
+    }
+    drag.ghost.style.left = e.clientX - drag.size / 2 + "px";
+    drag.ghost.style.top = e.clientY - drag.size / 2 + "px";
+  });
+  document.addEventListener("pointerup", (e) => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    if (!d.active) return;
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+    d.ghost.remove();
+    const el = document.elementFromPoint(e.clientX, e.clientY);
+    const over = el ? el.closest("#lesson-board [data-square]") : null;
+    if (over && over.dataset.square !== d.from && targetsFrom(d.from)[over.dataset.square]) tryMove(d.from, over.dataset.square);
+    else { selected = null; render(); }
+  });
+
+  // choosePromotion uses the page's promotion chooser (index.html).
+  function choosePromotion(colour) {
+    const modal = $("#promotion");
+    $$("[data-promotion]", modal).forEach((b) => { $(".piece", b).dataset.piece = colour + b.dataset.promotion.toUpperCase(); });
+    modal.hidden = false;
+    return new Promise((resolve) => {
+      const done = (v) => { modal.hidden = true; modal.onclick = null; resolve(v); };
+      modal.onclick = (e) => {
+        const b = e.target.closest("[data-promotion]");
+        if (b) done(b.dataset.promotion);
+        else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
+      };
+    });
+  }
+
+  // ---- buttons, language, address ----
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-action], button[data-lesson]");
+    if (!b || b.disabled) return;
+    if (b.dataset.lesson) { openLesson(b.dataset.lesson, 0); return; }
+    switch (b.dataset.action) {
+      case "lessons": openMenu(); break;
+      case "lesson-prev": if (lesson && stepIdx > 0) goStep(stepIdx - 1); break;
+      case "lesson-next": if (lesson && stepIdx < lesson.steps.length - 1) goStep(stepIdx + 1); break;
+      case "lesson-retry": if (lesson) goStep(stepIdx); break;
+      case "new-game": case "puzzle": section.hidden = true; lesson = null; break;
+    }
+  });
+
+  $("#lang").addEventListener("change", async () => {
+    translate();
+    if (section.hidden) return;
+    if (!lesson) { openMenu(); return; }
+    try {
+      const l = await api("GET", "/api/lessons/" + encodeURIComponent(lesson.id) + "?lang=" + lang());
+      if (lesson && l.id === lesson.id) { lesson = l; render(); }
+    } catch (err) { error = err.message; render(); }
+  });
+
+  // #lessons is the menu, #lesson=ID/N a lesson's step N (from 1); app.js
+  // leaves these to this script.
+  function route() {
+    const h = location.hash.slice(1);
+    if (h === "lessons") { if (section.hidden || lesson) openMenu(); return true; }
+    const m = /^lesson=([a-z0-9-]+)(?:\/(\d+))?$/.exec(h);
+    if (m) {
+      const step = m[2] ? parseInt(m[2], 10) - 1 : 0;
+      if (!lesson || lesson.id !== m[1] || section.hidden) openLesson(m[1], step);
+      else if (step !== stepIdx && step >= 0 && step < lesson.steps.length) goStep(step);
+      return true;
+    }
+    return false;
+  }
+  window.addEventListener("hashchange", () => { if (!route()) { section.hidden = true; lesson = null; } });
+  translate();
+  route();
+})();
