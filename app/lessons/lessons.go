@@ -112,8 +112,8 @@ type Verdict struct {
 	Reply  string       `json:"reply,omitempty"`
 	// ReplySAN is the reply in SAN, with each language's piece letters.
 	ReplySAN *lessons.Text `json:"replySan,omitempty"`
-	Line   []string     `json:"line"`
-	Board  Board        `json:"board"`
+	Line     []string      `json:"line"`
+	Board    Board         `json:"board"`
 }
 
 // List is the four groups with their lessons in lang ("es" or "en").
