@@ -24,7 +24,8 @@ const lessonStatus = `document.querySelector("#lesson-status").dataset.status`
 // TestLessons opens the menu, then the rook lesson: a board to look at
 // with its highlights, a wrong mate in one refused with the package's
 // reason and taken back, the right one, then the mate in two against the
-// engine's reply, and the verdict switched to Spanish.
+// engine's reply, and the verdict switched to Spanish; then a promotion
+// by a drag, and the next lesson.
 func TestLessons(t *testing.T) {
 	wrong, err := applessons.Check(context.Background(), "rook-mate", 1, nil, "h1h7")
 	if err != nil || wrong.Right {
@@ -79,4 +80,18 @@ func TestLessons(t *testing.T) {
 	eval[bool](t, ctx, `(() => { const s = document.querySelector("#lang"); s.value = "es"; return s.dispatchEvent(new Event("change")); })()`)
 	waitJS(t, ctx, "the Spanish verdict", lessonVerdict+`.textContent.includes("¡Mate en dos!")`)
 	shot(t, ctx, "6-done-spanish")
+
+	// A promotion by a drag and the chooser, on the last step of lesson
+	// 2, opened by its address; then on to the next lesson.
+	eval[bool](t, ctx, `(location.hash = "#lesson=special-moves/4", true)`)
+	run(t, ctx, "the promotion step", chromedp.WaitVisible(chromedp.CSS(`#lesson-board [data-square="e7"] [data-piece="wP"]`)))
+	waitJS(t, ctx, "the task", lessonStatus+` === "move"`)
+	run(t, ctx, "drag the pawn", chromedp.DragAndDrop(chromedp.CSS(`#lesson-board [data-square="e7"] [data-piece]`), chromedp.CSS(`#lesson-board [data-square="e8"]`)),
+		chromedp.Click(chromedp.CSS(`[data-promotion="q"]`), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`#lesson-board [data-square="e8"] [data-piece="wQ"]`)))
+	waitJS(t, ctx, "promoted", lessonStatus+` === "done"`)
+	shot(t, ctx, "7-promoted")
+	run(t, ctx, "the next lesson", chromedp.Click(action("lesson-next-lesson"), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`#lesson-title`)))
+	waitJS(t, ctx, "lesson 3", `document.querySelector("#lesson-title").textContent.startsWith("3. ")`)
 }

@@ -155,3 +155,30 @@ func TestCheckRefusals(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheck sends any step, moves and move: a refusal or a verdict, never
+// a panic, and a verdict's line is the moves sent, then the move, then a
+// reply.
+func FuzzCheck(f *testing.F) {
+	f.Add("rook-mate", 2, "h1f1 e8d8", "f1f8")
+	f.Add("rook-mate", 2, "", "h1f1")
+	f.Add("opening-principles", 0, "", "a2a4")
+	f.Add("pieces", 1, "", "a1a7")
+	f.Add("special-moves", 3, "", "e7e8q")
+	f.Add("nope", 0, "", "")
+	f.Add("pieces", 1, "e2e4", "zz")
+	f.Fuzz(func(t *testing.T, id string, step int, moves, move string) {
+		ms := strings.Fields(moves)
+		v, err := Check(context.Background(), id, step, ms, move)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%s %d %q %q: %v is not a refusal", id, step, ms, move, err)
+			}
+			return
+		}
+		if len(v.Line) < len(ms) || !slices.Equal(v.Line[:len(ms)], ms) || (v.Right != (len(v.Line) > len(ms))) {
+			t.Fatalf("%s %d %q %q: line %q (right %v)", id, step, ms, move, v.Line, v.Right)
+		}
+	})
+}

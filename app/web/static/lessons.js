@@ -13,7 +13,7 @@
   const STRINGS = {
     en: {
       lessons: "Lessons", lessonsTitle: "Learn chess", steps: "steps", tasks: "tasks", step: "Step", of: "of",
-      prev: "Previous", next: "Next", retry: "Start the step again", menu: "All lessons",
+      prev: "Previous", next: "Next", nextLesson: "Next lesson", retry: "Start the step again", menu: "All lessons",
       yourMove: "Your move", youPlay: "You play", white: "White", black: "Black", thinking: "Azar is thinking…",
       look: "Look at the board, then go on.", azarPlayed: "Azar played", wrong: "Not quite:", tryAgain: "Try again.",
       done: "Step complete!", lessonDone: "Lesson complete!", outcome: "With best play:",
@@ -21,7 +21,7 @@
     },
     es: {
       lessons: "Lecciones", lessonsTitle: "Aprende ajedrez", steps: "pasos", tasks: "tareas", step: "Paso", of: "de",
-      prev: "Anterior", next: "Siguiente", retry: "Empezar el paso de nuevo", menu: "Todas las lecciones",
+      prev: "Anterior", next: "Siguiente", nextLesson: "Siguiente lección", retry: "Empezar el paso de nuevo", menu: "Todas las lecciones",
       yourMove: "Te toca", youPlay: "Juegas con", white: "blancas", black: "negras", thinking: "Azar está pensando…",
       look: "Mira el tablero y sigue.", azarPlayed: "Azar jugó", wrong: "No del todo:", tryAgain: "Prueba otra vez.",
       done: "¡Paso completado!", lessonDone: "¡Lección completada!", outcome: "Con el mejor juego:",
@@ -140,6 +140,9 @@
       openMenu();
       return;
     }
+    if (!groups) {
+      try { groups = (await api("GET", "/api/lessons?lang=" + lang())).groups; } catch (_) { /* the next-lesson button stays hidden */ }
+    }
     $("#lesson-menu").hidden = true;
     $("#lesson-view").hidden = false;
     goStep(Math.max(0, Math.min(step || 0, lesson.steps.length - 1)));
@@ -202,8 +205,20 @@
     const next = $("[data-action=lesson-next]");
     next.hidden = last;
     next.classList.toggle("primary", !st.task || !!(verdict && verdict.done));
+    const after = nextLesson();
+    const nl = $("[data-action=lesson-next-lesson]");
+    nl.hidden = !last || !after;
+    nl.classList.toggle("primary", !st.task || !!(verdict && verdict.done));
+    if (after) nl.dataset.next = after;
     $("[data-action=lesson-retry]").hidden = !st.task || (line.length === 0 && !verdict);
     renderBoard(flipped);
+  }
+
+  // nextLesson is the id of the lesson after the one shown, or "".
+  function nextLesson() {
+    const ids = (groups || []).flatMap((g) => g.lessons.map((l) => l.id));
+    const i = ids.indexOf(lesson.id);
+    return i >= 0 && i + 1 < ids.length ? ids[i + 1] : "";
   }
 
   function renderVerdict() {
@@ -443,6 +458,7 @@
       case "lessons": openMenu(); break;
       case "lesson-prev": if (lesson && stepIdx > 0) goStep(stepIdx - 1); break;
       case "lesson-next": if (lesson && stepIdx < lesson.steps.length - 1) goStep(stepIdx + 1); break;
+      case "lesson-next-lesson": if (b.dataset.next) openLesson(b.dataset.next, 0); break;
       case "lesson-retry": if (lesson) goStep(stepIdx); break;
       case "new-game": case "puzzle": section.hidden = true; lesson = null; break;
     }
