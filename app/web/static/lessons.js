@@ -15,7 +15,7 @@
       lessons: "Lessons", lessonsTitle: "Learn chess", steps: "steps", tasks: "tasks", step: "Step", of: "of",
       prev: "Previous", next: "Next", nextLesson: "Next lesson", retry: "Start the step again", menu: "All lessons",
       yourMove: "Your move", youPlay: "You play", white: "White", black: "Black", thinking: "Azar is thinking…",
-      look: "Look at the board, then go on.", azarPlayed: "Azar played", wrong: "Not quite:", tryAgain: "Try again.",
+      look: "Look at the board, then go on.", azarPlayed: "Azar played", tryAgain: "Try again.",
       done: "Step complete!", lessonDone: "Lesson complete!", outcome: "With best play:",
       "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "a draw", completed: "completed",
     },
@@ -23,7 +23,7 @@
       lessons: "Lecciones", lessonsTitle: "Aprende ajedrez", steps: "pasos", tasks: "tareas", step: "Paso", of: "de",
       prev: "Anterior", next: "Siguiente", nextLesson: "Siguiente lección", retry: "Empezar el paso de nuevo", menu: "Todas las lecciones",
       yourMove: "Te toca", youPlay: "Juegas con", white: "blancas", black: "negras", thinking: "Azar está pensando…",
-      look: "Mira el tablero y sigue.", azarPlayed: "Azar jugó", wrong: "No del todo:", tryAgain: "Prueba otra vez.",
+      look: "Mira el tablero y sigue.", azarPlayed: "Azar jugó", tryAgain: "Prueba otra vez.",
       done: "¡Paso completado!", lessonDone: "¡Lección completada!", outcome: "Con el mejor juego:",
       "1-0": "ganan las blancas", "0-1": "ganan las negras", "1/2-1/2": "tablas", completed: "completada",
     },
@@ -238,7 +238,7 @@
     } else if (verdict.right) {
       text = reason + (verdict.replySan ? " " + t("azarPlayed") + " " + verdict.replySan[lang()] + "." : "");
     } else {
-      text = t("wrong") + " " + reason + " " + t("tryAgain");
+      text = reason + " " + t("tryAgain");
     }
     el.textContent = text;
     el.dataset.right = String(verdict.right);
