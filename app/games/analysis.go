@@ -99,7 +99,7 @@ func (m *Manager) Analyze(id string) (View, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
-	case g.cg != nil:
+	case g.cg != nil, g.c4 != nil:
 		return View{}, errorf(Invalid, "the analysis is for standard chess")
 	case !g.over():
 		return View{}, errorf(Conflict, "the game is not over yet")

@@ -54,6 +54,9 @@ type gameState struct {
 	analysis string
 	// cg is the card game (lucky, spy), nil for chess.
 	cg cardGame
+	// c4 is a four-player chaturanga game (then pos is nil), nil for the
+	// others.
+	c4 *c4Game
 
 	// derived from opts.FEN and moves by commit
 	pos    *chess.Position
@@ -95,7 +98,13 @@ func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store
 // commitSecret is commit with a new secret (a card game's).
 func (g *Game) commitSecret(moves []string, secret string, end ending, now time.Time, st *store.Store) error {
 	next := g.gameState
-	if g.opts.Variant != VariantChess {
+	if g.opts.Variant == VariantChaturanga4 {
+		c4, err := newC4Game(g.opts, moves)
+		if err != nil {
+			return err
+		}
+		next.c4, next.moves = c4, c4.toks
+	} else if g.opts.Variant != VariantChess {
 		if secret == "" {
 			return fmt.Errorf("game %s: a card game without its secret", g.id)
 		}
@@ -164,7 +173,13 @@ func fromRecord(r store.Game) (*Game, error) {
 	if r.Reason == ReasonResign || r.Reason == ReasonAgreement {
 		g.end = ending{result: r.Result, reason: r.Reason}
 	}
-	if o.Variant != VariantChess {
+	if o.Variant == VariantChaturanga4 {
+		c4, err := newC4Game(o, r.Moves)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", r.ID, err)
+		}
+		g.c4 = c4
+	} else if o.Variant != VariantChess {
 		cg, err := newCardGame(o, r.Secret, r.Moves, 0)
 		if err != nil {
 			return nil, fmt.Errorf("game %s: %w", r.ID, err)
@@ -203,6 +218,9 @@ func (g *gameState) result() (string, string) {
 	if g.cg != nil {
 		return g.cg.outcome()
 	}
+	if g.c4 != nil {
+		return g.c4.outcome()
+	}
 	switch g.status {
 	case chess.Checkmate:
 		if g.pos.Side() == chess.White {
@@ -227,6 +245,9 @@ func (g *gameState) over() bool {
 }
 
 func (g *gameState) engineToMove() bool {
+	if g.c4 != nil {
+		return g.c4.engineToMove()
+	}
 	return g.opts.Mode == ModeEngine && !g.over() && g.toAct() != g.opts.Human
 }
 
@@ -236,6 +257,9 @@ func (g *gameState) toAct() string {
 		if s := g.cg.toAct(); s != "" {
 			return s
 		}
+	}
+	if g.c4 != nil {
+		return g.c4.toAct()
 	}
 	return colorLetter(g.pos.Side())
 }
@@ -251,6 +275,9 @@ func (g *gameState) engineSeat() string {
 // request is a search for seat's move at the level: the variant's
 // options and seat's position (for a card game, seat's own card only).
 func (g *gameState) request(seat string, level int, goArgs string) engine.Request {
+	if g.c4 != nil {
+		return g.c4.request(g.opts.FEN, goArgs, level)
+	}
 	opts := levelOption(level)
 	if g.cg == nil {
 		opts = append(opts, engine.Option{Name: "UCI_Variant", Value: VariantChess})
@@ -287,7 +314,7 @@ func (g *gameState) positionArg() string {
 func (g *gameState) pgn() string {
 	result, reason := g.result()
 	white, black := "Player", "Player"
-	if g.opts.Mode == ModeEngine {
+	if g.opts.Mode == ModeEngine && g.c4 == nil {
 		azar := fmt.Sprintf("Azar (level %d)", g.opts.Level)
 		if g.opts.Human == "w" {
 			black = azar
@@ -304,8 +331,10 @@ func (g *gameState) pgn() string {
 	tag("Site", "azar serve")
 	tag("Date", g.created.UTC().Format("2006.01.02"))
 	tag("Round", "-")
-	tag("White", white)
-	tag("Black", black)
+	if g.c4 == nil {
+		tag("White", white)
+		tag("Black", black)
+	}
 	tag("Result", result)
 	if g.opts.FEN != "" {
 		tag("SetUp", "1")
@@ -315,6 +344,15 @@ func (g *gameState) pgn() string {
 		tag("Termination", t)
 	}
 	var tokens []string
+	if g.c4 != nil {
+		for _, t := range g.c4.pgnTags() {
+			tag(t[0], t[1])
+		}
+		tokens = append(strings.Fields(g.c4.pgnMoves()), result)
+		b.WriteString("\n")
+		writeWrapped(&b, tokens)
+		return b.String()
+	}
 	if g.cg != nil {
 		for _, t := range g.cg.pgnTags() {
 			tag(t[0], t[1])
@@ -387,6 +425,8 @@ func termination(reason string) string {
 		return "fifty-move rule"
 	case ReasonKingCaptured:
 		return "king captured"
+	case ReasonLastRaja:
+		return "last raja standing"
 	}
 	return reason
 }

@@ -76,8 +76,12 @@ type Options struct {
 	// temporal_three_turns, rules_cards_in_deck, draw_claims; spy:
 	// king_capture, draw_claims). The referee stores all of them.
 	Rules map[string]string `json:"rules,omitempty"`
-	// Human is the colour the player got ("w" or "b"), random resolved;
-	// set by the referee, never by a request.
+	// Seats are who plays each seat of four-player chaturanga (red,
+	// green, yellow, black).
+	Seats []SeatChoice `json:"seats,omitempty"`
+	// Human is the colour the player got ("w" or "b"), random resolved
+	// (in four-player chaturanga the "you" seat's letter, if any); set by
+	// the referee, never by a request.
 	Human string `json:"human,omitempty"`
 }
 
@@ -222,9 +226,14 @@ func (m *Manager) Create(o Options) (View, error) {
 	switch o.Variant {
 	case "":
 		o.Variant = VariantChess
+	case VariantChaturanga4:
+		return m.createC4(o)
 	case VariantChess, VariantLucky, VariantSpy:
 	default:
-		return View{}, errorf(Invalid, "unknown variant %q (want chess, lucky or spy)", o.Variant)
+		return View{}, errorf(Invalid, "unknown variant %q (want chess, lucky, spy or chaturanga4)", o.Variant)
+	}
+	if len(o.Seats) > 0 {
+		return View{}, errorf(Invalid, "seats are for four-player chaturanga")
 	}
 	if o.Variant == VariantChess && len(o.Rules) > 0 {
 		return View{}, errorf(Invalid, "rule options are for the card variants")
@@ -275,9 +284,23 @@ func (m *Manager) Create(o Options) (View, error) {
 			o.FEN = ""
 		}
 	}
+	return m.start(o)
+}
+
+// createC4 starts a four-player game.
+func (m *Manager) createC4(o Options) (View, error) {
+	if err := normalizeC4Options(&o); err != nil {
+		return View{}, err
+	}
+	return m.start(o)
+}
+
+// start stores a new game with checked options and returns its first
+// view, the engine thinking if it moves first.
+func (m *Manager) start(o Options) (View, error) {
 	now := time.Now()
 	g := &Game{gameState: gameState{id: newID(), opts: o, created: now}}
-	if o.Variant != VariantChess {
+	if o.Variant != VariantChess && o.Variant != VariantChaturanga4 {
 		if err := normalizeCardOptions(&g.opts); err != nil {
 			return View{}, err
 		}
@@ -363,11 +386,20 @@ func (m *Manager) Move(id, move string) (View, error) {
 	if err := g.playerMayMove(); err != nil {
 		return View{}, err
 	}
-	mv, err := g.pos.ParseUCIMove(move)
-	if err != nil {
-		return View{}, errorf(Invalid, "illegal move %q", move)
+	var tok string
+	if g.c4 != nil {
+		if !slices.Contains(g.c4.legal(), move) {
+			return View{}, errorf(Invalid, "illegal move %q", move)
+		}
+		tok = move
+	} else {
+		mv, err := g.pos.ParseUCIMove(move)
+		if err != nil {
+			return View{}, errorf(Invalid, "illegal move %q", move)
+		}
+		tok = mv.String()
 	}
-	if err := g.commit(append(g.cloneMoves(), mv.String()), ending{}, time.Now(), m.cfg.Store); err != nil {
+	if err := g.commit(append(g.cloneMoves(), tok), ending{}, time.Now(), m.cfg.Store); err != nil {
 		return View{}, err
 	}
 	g.drawNote = ""
@@ -394,6 +426,9 @@ func (m *Manager) Undo(id string) (View, error) {
 		// Taking back a draw would let the player draw again knowing
 		// the card on top.
 		return View{}, errorf(Conflict, "the card games have no undo")
+	}
+	if g.c4 != nil {
+		return View{}, errorf(Conflict, "four-player chaturanga has no undo")
 	}
 	n := len(g.moves)
 	k := n - 1
@@ -424,6 +459,9 @@ func (m *Manager) Resign(id string) (View, error) {
 	defer g.mu.Unlock()
 	if g.over() {
 		return View{}, errorf(Conflict, "the game is over")
+	}
+	if g.c4 != nil {
+		return View{}, errorf(Conflict, "four-player chaturanga has no resignation: a seat plays on until its raja falls")
 	}
 	loser := g.toAct()
 	if g.opts.Mode == ModeEngine {
@@ -464,6 +502,9 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 	defer g.mu.Unlock()
 	if g.over() {
 		return View{}, errorf(Conflict, "the game is over")
+	}
+	if g.c4 != nil {
+		return View{}, errorf(Conflict, "four-player chaturanga has no draw offers (the engine does not offer or accept draws)")
 	}
 	if g.opts.Mode == ModeEngine {
 		if err := g.playerMayMove(); err != nil {
@@ -537,6 +578,12 @@ func (m *Manager) Hint(id string) (Hint, error) {
 	defer g.mu.Unlock()
 	if g.version != version {
 		return Hint{}, errorf(Conflict, "the game changed while the engine thought")
+	}
+	if g.c4 != nil {
+		if !slices.Contains(g.c4.legal(), res.Move) {
+			return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
+		}
+		return Hint{Move: res.Move, SAN: c4Notation(g.c4.pos(), mustC4Move(g.c4.pos(), res.Move))}, nil
 	}
 	if g.cg != nil {
 		if !slices.Contains(g.cg.legal(seat), res.Move) {
@@ -672,7 +719,11 @@ func (m *Manager) engineIfDue(g *Game) {
 		return
 	}
 	g.thinking = true
-	req := g.request(g.engineSeat(), g.opts.Level, m.cfg.GoArgs(g.opts.Level))
+	level := g.opts.Level
+	if g.c4 != nil {
+		level = g.c4.seat().Level
+	}
+	req := g.request(g.engineSeat(), level, m.cfg.GoArgs(level))
 	version := g.version
 	m.wg.Add(1)
 	go m.engineMove(g, version, req)
@@ -726,6 +777,17 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request) {
 func (m *Manager) playEngineMove(g *Game, res engine.Result) error {
 	if g.cg != nil {
 		return m.playEngineAction(g, res)
+	}
+	if g.c4 != nil {
+		if _, err := g.c4.pos().ParseMove(res.Move); err != nil {
+			return fmt.Errorf("the engine answered %q: %v", res.Move, err)
+		}
+		if err := g.commit(append(g.cloneMoves(), res.Move), ending{}, time.Now(), m.cfg.Store); err != nil {
+			return err
+		}
+		g.thinking, g.engineErr = false, ""
+		m.changed(g)
+		return nil
 	}
 	mv, err := g.pos.ParseUCIMove(res.Move)
 	if err != nil {

@@ -34,6 +34,9 @@ type View struct {
 	// see, nothing more.
 	Lucky *LuckyView `json:"lucky,omitempty"`
 	Spy   *SpyView   `json:"spy,omitempty"`
+	// C4 is four-player chaturanga's part: the seats, their pools, the
+	// frozen pieces, the ranking at the end.
+	C4 *C4View `json:"c4,omitempty"`
 	// Analysis is the post-game analysis once made; Analyzing its
 	// progress while it runs; AnalysisError why it failed.
 	Analysis      *Analysis `json:"analysis,omitempty"`
@@ -52,6 +55,9 @@ type MoveView struct {
 
 // view builds the game's View. g.mu is held.
 func (g *Game) view() View {
+	if g.c4 != nil {
+		return g.c4View()
+	}
 	v := View{
 		ID: g.id, Version: g.seq, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human, Level: g.opts.Level,
 		Files: 8, Ranks: 8, Pieces: map[string]string{}, FEN: g.pos.FEN(), Turn: colorLetter(g.pos.Side()),
@@ -99,6 +105,21 @@ func (g *Game) view() View {
 		} else {
 			v.CanUndo = len(g.moves) > 0
 		}
+	}
+	return v
+}
+
+// c4View builds a four-player game's View. g.mu is held.
+func (g *Game) c4View() View {
+	v := View{
+		ID: g.id, Version: g.seq, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human,
+		Files: 8, Ranks: 8, Pieces: map[string]string{}, Legal: []string{}, Moves: []MoveView{},
+		Thinking: g.thinking, Error: g.engineErr, Rules: g.opts.Rules,
+	}
+	g.c4.view(&v)
+	v.Result, v.Status = g.result()
+	if v.Status == "" {
+		v.Status = "playing"
 	}
 	return v
 }

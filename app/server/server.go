@@ -201,6 +201,9 @@ type newGame struct {
 	FEN     string `json:"fen"`
 	// Rules are a card variant's rule options (at most maxRules).
 	Rules map[string]string `json:"rules"`
+	// Seats are four-player chaturanga's seats, red, green, yellow,
+	// black: {"player":"you"|"person"|"engine","level":1..6}.
+	Seats []games.SeatChoice `json:"seats"`
 }
 
 // maxRules bounds the rule options of a request (lucky has seven).
@@ -215,7 +218,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("at most %d rule options", maxRules))
 		return
 	}
-	v, err := s.games.Create(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules})
+	v, err := s.games.Create(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats})
 	if err != nil {
 		s.fail(w, err)
 		return
