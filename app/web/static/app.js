@@ -44,6 +44,14 @@
       analyze: "Analyse the game", analysisTitle: "Analysis", accuracy: "Accuracy", inaccuracies: "Inaccuracies",
       mistakes: "Mistakes", blunders: "Blunders", analysing: "Analysing…", inaccuracy: "inaccuracy", mistake: "mistake",
       blunder: "blunder", best: "best", graphAlt: "White's winning chances after each move", noJudged: "No inaccuracy, mistake or blunder.",
+      chaturanga4: "Chaturanga for four", c4Seats: "Who plays each army", "seat-r": "Red", "seat-g": "Green", "seat-y": "Yellow",
+      "seat-b": "Black", seatYou: "you", seatPerson: "another person on this device", azarLevel: "Azar, level",
+      ruleExtended: "Also a draw: raja + boat against raja + knight", c4ToMove: "to move", c4YourMove: "your move",
+      c4Thinking: "is thinking…", c4Out: "out", c4Wins: "wins", "last-raja": "last raja standing", c4Pool: "pool",
+      c4Places: ["1st", "2nd", "3rd", "4th"], c4Convert: "Convert this waiting pawn", c4ConvertTo: "Convert the pawn to",
+      c4PromoteTo: "Promote with a piece of the pool", c4Ranking: "Ranking", c4Draw: "Draw", c4Frozen: "frozen", c4Player: "player",
+      c4Azar: "Azar", c4Level: "level", c4DrawBetween: "shared by", pieceE: "elephant", pieceB: "boat", pieceN: "knight",
+      c4Round: "Round", c4Waiting: "waiting pawn",
     },
     es: {
       newGame: "Nueva partida", language: "Idioma", variant: "Juego", chess: "Ajedrez", opponent: "Rival",
@@ -82,6 +90,14 @@
       analyze: "Analizar la partida", analysisTitle: "Análisis", accuracy: "Precisión", inaccuracies: "Imprecisiones",
       mistakes: "Errores", blunders: "Errores graves", analysing: "Analizando…", inaccuracy: "imprecisión", mistake: "error",
       blunder: "error grave", best: "mejor", graphAlt: "Posibilidades de las blancas tras cada jugada", noJudged: "Ninguna imprecisión ni error.",
+      chaturanga4: "Chaturanga a cuatro", c4Seats: "Quién juega cada ejército", "seat-r": "Rojo", "seat-g": "Verde", "seat-y": "Amarillo",
+      "seat-b": "Negro", seatYou: "tú", seatPerson: "otra persona en este dispositivo", azarLevel: "Azar, nivel",
+      ruleExtended: "También tablas: rajá + barco contra rajá + caballo", c4ToMove: "mueve", c4YourMove: "te toca",
+      c4Thinking: "está pensando…", c4Out: "fuera", c4Wins: "gana", "last-raja": "último rajá en pie", c4Pool: "reserva",
+      c4Places: ["1.º", "2.º", "3.º", "4.º"], c4Convert: "Convertir este peón en espera", c4ConvertTo: "Convertir el peón en",
+      c4PromoteTo: "Coronar con una pieza de la reserva", c4Ranking: "Clasificación", c4Draw: "Tablas", c4Frozen: "congelado", c4Player: "jugador",
+      c4Azar: "Azar", c4Level: "nivel", c4DrawBetween: "entre", pieceE: "elefante", pieceB: "barco", pieceN: "caballo",
+      c4Round: "Ronda", c4Waiting: "peón en espera",
     },
   };
 
@@ -109,6 +125,7 @@
   function applyLanguage() {
     document.documentElement.lang = lang;
     $$("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+    $$("[data-seat] option[value^='engine:']").forEach((o) => { o.textContent = t("azarLevel") + " " + o.value.split(":")[1]; });
     $("#lang").value = lang;
     if (game) render();
     if (!$("#setup").hidden) loadSaved();
@@ -238,6 +255,10 @@
   // hides a card from each player, so it is played against the engine.
   function formForVariant(variant) {
     $$(".variant-only").forEach((f) => { f.hidden = f.dataset.for !== variant; });
+    // Four-player chaturanga chooses a player for every seat instead.
+    const four = variant === "chaturanga4";
+    $(".two-player").hidden = four;
+    $$(".engine-only").forEach((f) => { f.hidden = four || chosen("mode") !== "engine"; });
     const local = $("[data-mode=local]");
     local.hidden = variant === "spy";
     if (variant === "spy" && chosen("mode") === "local") {
@@ -260,8 +281,13 @@
   $("#new-game").addEventListener("submit", async (e) => {
     e.preventDefault();
     showFormError("");
-    const body = { variant: chosen("variant"), mode: chosen("mode") };
-    if (body.mode === "engine") {
+    let body = { variant: chosen("variant"), mode: chosen("mode") };
+    if (body.variant === "chaturanga4") {
+      body = { variant: "chaturanga4", seats: ["r", "g", "y", "b"].map((s) => {
+        const v = $('[data-seat="' + s + '"]').value;
+        return v.startsWith("engine:") ? { player: "engine", level: parseInt(v.split(":")[1], 10) } : { player: v };
+      }) };
+    } else if (body.mode === "engine") {
       body.color = chosen("color");
       body.level = parseInt(chosen("level"), 10);
     }
@@ -337,6 +363,9 @@
     const bicolour = new Set(game.spy ? game.spy.bicolour : []);
     const mySpy = game.spy ? game.spy.spySquare : "";
     const cardTurn = game.lucky && game.lucky.phase !== "start" && game.legal.length > 0;
+    $("#game").dataset.variant = game.variant;
+    const frozen = new Set(game.c4 ? game.c4.frozen : []);
+    const converts = conversions();
     for (let row = 0; row < game.ranks; row++) {
       for (let col = 0; col < game.files; col++) {
         const file = flipped ? game.files - 1 - col : col;
@@ -364,7 +393,28 @@
           p.className = "piece";
           p.dataset.piece = pc;
           if (bicolour.has(name)) p.dataset.bicolour = "true";
+          if (frozen.has(name)) {
+            p.classList.add("frozen");
+            p.dataset.frozen = "true";
+            p.title = t("c4Frozen");
+            sq.dataset.frozen = "true";
+            const f = document.createElement("span");
+            f.className = "badge frozen-mark";
+            f.textContent = "❄";
+            f.setAttribute("aria-label", t("c4Frozen"));
+            sq.append(f);
+          }
           sq.append(p);
+        }
+        if (converts[name]) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "convert";
+          b.dataset.action = "convert";
+          b.dataset.from = name;
+          b.title = t("c4Convert");
+          b.textContent = "⇪";
+          sq.append(b);
         }
         if (name === mySpy) {
           const b = document.createElement("span");
@@ -390,6 +440,7 @@
     }
     if (hint && hint.id === game.id && hint.version === game.version && fromTo(hint.move)) board.append(arrow(hint.move));
     renderCards();
+    renderSeats();
     renderAnalysis();
     renderPuzzle();
     renderStatus();
@@ -444,7 +495,7 @@
   // "e4>e6"), one square (a removal "-e4", a placement "N@e4"), or a
   // button (draw, annul, bomb, the pawns' wave, pass, claim, a reveal, a
   // wildcard's choice).
-  const MOVE_RE = /^([a-z]\d+)([a-z]\d+)([qrbn]?)$/;
+  const MOVE_RE = /^([a-z]\d+)([a-z]\d+)([qrbne]?)$/;
   const RELOC_RE = /^([a-z]\d+)>([a-z]\d+)$/;
   const REMOVE_RE = /^-([a-z]\d+)$/;
   const PLACE_RE = /^([PNBRQK])@([a-z]\d+)$/;
@@ -467,7 +518,7 @@
     const out = {};
     for (const m of game.legal) {
       const ft = fromTo(m);
-      if (!ft || ft.from !== from) continue;
+      if (!ft || ft.from !== from || ft.to === from) continue;
       (out[ft.to] = out[ft.to] || []).push(m);
     }
     return out;
@@ -478,6 +529,16 @@
     for (const m of game.legal) {
       const a = onSquare(m);
       if (a) (out[a.sq] = out[a.sq] || []).push(m);
+    }
+    return out;
+  }
+  // conversions maps each waiting pawn that may convert -> its tokens
+  // (four-player chaturanga: the pawn's square twice, b8b8n).
+  function conversions() {
+    const out = {};
+    for (const m of game.legal) {
+      const ft = fromTo(m);
+      if (ft && ft.from === ft.to) (out[ft.from] = out[ft.from] || []).push(m);
     }
     return out;
   }
@@ -503,6 +564,7 @@
 
   function statusText() {
     const g = game;
+    if (g.c4) return c4StatusText();
     if (puzzle) return puzzle.solved ? t("puzzleSolved") : g.turn === "w" ? t("whiteToMove") : t("blackToMove");
     const winner = g.result === "1-0" ? "w" : g.result === "0-1" ? "b" : "";
     const wins = (side) => {
@@ -531,6 +593,7 @@
   function renderMoves() {
     const ol = $("#moves");
     ol.textContent = "";
+    if (game.c4) { renderC4Moves(ol); return; }
     if (game.variant === "lucky") {
       // A turn may hold several actions: one line per move number,
       // White's turn then Black's.
@@ -607,6 +670,7 @@
   function renderButtons() {
     const over = game.status !== "playing";
     $("[data-action=undo]").disabled = !game.canUndo;
+    for (const a of ["undo", "offer-draw", "resign"]) $("[data-action=" + a + "]").hidden = !!game.c4;
     $("[data-action=resign]").disabled = over;
     $("[data-action=offer-draw]").disabled = over || (game.mode === "engine" && game.thinking);
     $("[data-action=hint]").disabled = game.legal.length === 0 || (game.spy && game.spy.choosing);
@@ -615,14 +679,17 @@
   }
 
   // ---- moving ----
-  function ownsMoves(sqName) { return !!game && game.legal.some((m) => { const ft = fromTo(m); return ft && ft.from === sqName; }); }
+  function ownsMoves(sqName) { return !!game && game.legal.some((m) => { const ft = fromTo(m); return ft && ft.from === sqName && ft.to !== sqName; }); }
 
   async function tryMove(from, to) {
     const moves = targetsFrom(from)[to];
     selected = null;
     if (!moves) { render(); return; }
     let move = moves[0];
-    if (moves.some((m) => fromTo(m).promo)) {
+    if (game.c4 && moves.some((m) => fromTo(m).promo)) {
+      move = await chooseC4(moves, t("c4PromoteTo"));
+      if (!move) { render(); return; }
+    } else if (moves.some((m) => fromTo(m).promo)) {
       const promo = await choosePromotion(game.pieces[from][0]);
       if (!promo) { render(); return; }
       move = moves.find((m) => fromTo(m).promo === promo) || from + to + promo;
@@ -649,6 +716,7 @@
 
   $("#board").addEventListener("click", (e) => {
     if (suppressClick) { suppressClick = false; return; }
+    if (e.target.closest("[data-action]")) return; // a button on a square (a conversion)
     const sq = e.target.closest("[data-square]");
     if (!sq || !game) return;
     const name = sq.dataset.square;
@@ -926,6 +994,172 @@
   }
 
 
+  // ---- four-player chaturanga ----
+  // The seats in turn order: Red (east), Green (south), Yellow (west),
+  // Black (north). The view's c4 part names who plays each, whether it is
+  // still in, its pool, and at the end its place.
+  const C4_SEATS = ["r", "g", "y", "b"];
+  function seatColour(s) { return t("seat-" + s); }
+  function seatInfo(s) { return game.c4.seats[C4_SEATS.indexOf(s)]; }
+  function whoPlays(st) {
+    if (st.player === "engine") return t("c4Azar") + " (" + t("c4Level") + " " + st.level + ")";
+    if (st.player === "you") return t("seatYou");
+    return t("c4Player");
+  }
+  function c4StatusText() {
+    const g = game, c = g.c4;
+    if (g.status === "playing") {
+      const st = seatInfo(g.turn);
+      if (st.player === "engine") return t("c4Azar") + " (" + seatColour(g.turn) + ") " + t("c4Thinking");
+      if (st.player === "you") return seatColour(g.turn) + ": " + t("c4YourMove");
+      return seatColour(g.turn) + " " + t("c4ToMove");
+    }
+    if (c.winner) return seatColour(c.winner) + " " + t("c4Wins") + " — " + t("last-raja");
+    const drawn = c.seats.filter((s) => s.place === 1).map((s) => seatColour(s.seat));
+    return t(g.status) + " (" + t("c4DrawBetween") + " " + drawn.join(", ") + ")";
+  }
+  function renderSeats() {
+    const box = $("#seats");
+    box.hidden = !game.c4;
+    $(".side").classList.toggle("with-seats", !!game.c4);
+    if (!game.c4) return;
+    box.textContent = "";
+    const over = game.status !== "playing";
+    for (const st of game.c4.seats) {
+      const row = document.createElement("div");
+      row.className = "seat-row seat-" + st.seat;
+      row.dataset.seatRow = st.seat;
+      row.dataset.in = String(st.in);
+      if (!over && game.turn === st.seat) row.classList.add("to-move");
+      if (!st.in) row.classList.add("out");
+      const head = document.createElement("div");
+      head.className = "seat-head";
+      const sw = document.createElement("span");
+      sw.className = "swatch seat-" + st.seat;
+      const name = document.createElement("span");
+      name.className = "seat-name";
+      name.textContent = seatColour(st.seat);
+      const who = document.createElement("span");
+      who.className = "seat-who";
+      who.textContent = whoPlays(st);
+      head.append(sw, name, who);
+      const state = document.createElement("span");
+      state.className = "seat-state";
+      if (over) {
+        state.dataset.place = String(st.place);
+        state.textContent = t("c4Places")[st.place - 1] || String(st.place);
+      } else if (!st.in) {
+        state.textContent = "❄ " + t("c4Out");
+      } else if (game.turn === st.seat) {
+        state.textContent = "▶";
+      }
+      head.append(state);
+      row.append(head);
+      const pool = document.createElement("div");
+      pool.className = "pool";
+      pool.dataset.pool = st.seat;
+      const label = document.createElement("span");
+      label.className = "pool-label";
+      label.textContent = t("c4Pool") + ":";
+      pool.append(label);
+      let any = false;
+      for (const k of ["E", "B", "N"]) {
+        const n = st.pool[k] || 0;
+        if (!n) continue;
+        any = true;
+        const item = document.createElement("span");
+        item.className = "pool-item";
+        item.dataset.poolPiece = st.seat + k;
+        item.dataset.count = String(n);
+        item.title = t("piece" + k);
+        const img = document.createElement("span");
+        img.className = "piece mini";
+        img.dataset.piece = st.seat + k;
+        const cnt = document.createElement("span");
+        cnt.className = "count";
+        cnt.textContent = "×" + n;
+        item.append(img, cnt);
+        pool.append(item);
+      }
+      if (!any) {
+        const none = document.createElement("span");
+        none.className = "muted";
+        none.textContent = "—";
+        pool.append(none);
+      }
+      row.append(pool);
+      box.append(row);
+    }
+    if (over) {
+      const h = document.createElement("h3");
+      h.textContent = t("c4Ranking");
+      const ol = document.createElement("ol");
+      ol.className = "ranking";
+      ol.dataset.ranking = "";
+      const byPlace = game.c4.seats.slice().sort((a, b) => a.place - b.place || C4_SEATS.indexOf(a.seat) - C4_SEATS.indexOf(b.seat));
+      for (const st of byPlace) {
+        const li = document.createElement("li");
+        li.dataset.place = String(st.place);
+        li.dataset.seat = st.seat;
+        li.textContent = (t("c4Places")[st.place - 1] || st.place) + " — " + seatColour(st.seat) + " (" + whoPlays(st) + ")";
+        ol.append(li);
+      }
+      box.append(h, ol);
+    }
+  }
+  function renderC4Moves(ol) {
+    // One line per round, the seats' moves in turn order.
+    let li = null, prev = -1;
+    game.moves.forEach((m, i) => {
+      const k = C4_SEATS.indexOf(m.side);
+      if (!li || k <= prev) {
+        li = document.createElement("li");
+        ol.append(li);
+      }
+      prev = k;
+      const el = san(m.san, i === game.moves.length - 1);
+      el.classList.add("by-" + m.side);
+      el.dataset.side = m.side;
+      el.title = seatColour(m.side) + ": " + m.uci;
+      li.append(el);
+    });
+    ol.scrollTop = ol.scrollHeight;
+  }
+  // chooseC4 offers the pool pieces of the moves (a promotion b7b8n or a
+  // conversion b8b8n) and resolves to the token chosen, or null.
+  function chooseC4(toks, title) {
+    const modal = $("#chooser");
+    modal.dataset.variant = "chaturanga4";
+    const q = $("p", modal);
+    const before = q.textContent;
+    q.textContent = title;
+    const box = $(".promo-choices", modal);
+    box.textContent = "";
+    for (const tok of toks) {
+      const k = tok.slice(-1);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.promotion = k;
+      b.dataset.token = tok;
+      b.title = t("piece" + k.toUpperCase());
+      const p = document.createElement("span");
+      p.className = "piece";
+      p.dataset.piece = game.turn + k.toUpperCase();
+      b.append(p);
+      box.append(b);
+    }
+    modal.hidden = false;
+    return new Promise((resolve) => {
+      const done = (v) => { modal.hidden = true; modal.onclick = null; q.textContent = before; delete modal.dataset.variant; resolve(v); };
+      modal.onclick = (e) => {
+        const b = e.target.closest("[data-token]");
+        if (b) done(b.dataset.token);
+        else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
+      };
+    });
+  }
+
+
   // ---- the daily puzzle ----
   // The server judges every line (any move that still forces the mate is
   // right) and answers with the defender's reply; a wrong move is not
@@ -1100,6 +1334,13 @@
     analyze: () => { note = ""; return act("POST", "/api/games/" + game.id + "/analyze"); },
     reveal: () => { if (game.spy && game.spy.reveal) return play(game.spy.reveal); },
     card: (b) => play(b.dataset.token),
+    convert: async (b) => {
+      const toks = conversions()[b.dataset.from];
+      if (!toks) return;
+      selected = null;
+      const tok = await chooseC4(toks, t("c4ConvertTo"));
+      if (tok) await play(tok); else render();
+    },
     choose: (b) => play(b.dataset.token),
     coords: () => { coords = !coords; localStorage.setItem("azar.coords", coords ? "on" : "off"); render(); },
     resign: async () => {
