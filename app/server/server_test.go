@@ -291,6 +291,9 @@ func FuzzAPI(f *testing.F) {
 		{"POST", "/api/games", `{"variant":"spy","mode":"local"}`},
 		{"POST", "/api/games", `{"variant":"spy","rules":{"draw_claims":"fide"},"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 RBN/RBN --/c- - w=spy:KN"}`},
 		{"POST", "/api/games", `{"variant":"chess","rules":{"a":"b"}}`},
+		{"POST", "/api/games", `{"variant":"chaturanga4","seats":[{"player":"you"},{"player":"engine","level":1},{"player":"person"},{"player":"engine"}]}`},
+		{"POST", "/api/games", `{"variant":"chaturanga4","fen":"4bK3/8/rP7/yK7/7rK/8/1rPgP5/1gN6 r r-yb EN/-/-/- 0 1","rules":{"extended_insufficient":"on"}}`},
+		{"POST", "/api/games", `{"variant":"chaturanga4","seats":[{"player":"you"},{"player":"you"},{},{"level":-1}]}`},
 		{"GET", "/api/puzzle?date=2026-02-30", ``},
 		{"POST", "/api/puzzle/check", `{"date":"","moves":["e2e4","e7e5","Nf3"]}`},
 		{"POST", "/api/puzzle/check", `{"moves":["O-O","0000","e8=Q+"]}`},
@@ -395,4 +398,45 @@ func TestPuzzleEndpoints(t *testing.T) {
 	wantError(t, status, b, 422, "moves")
 	status, b = do(t, ts, "POST", "/api/puzzle/check", `{"moves":"e2e4"}`)
 	wantError(t, status, b, 400, "malformed")
+}
+
+// TestChaturanga4API: four seats through the API — the seats in the
+// body, the view's c4 part, a move checked by the rules (422 for an
+// illegal one, the game unchanged), the refusals of what four seats lack.
+func TestChaturanga4API(t *testing.T) {
+	ts := newServer(t)
+	st, b := do(t, ts, "POST", "/api/games", `{"variant":"chaturanga4","seats":[{"player":"you"},{"player":"person"},{"player":"person"},{"player":"person"}]}`)
+	if st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, b)
+	}
+	v := view(t, b)
+	if v.C4 == nil || len(v.C4.Seats) != 4 || v.Turn != "r" || v.Pieces["h4"] != "rK" {
+		t.Fatalf("the first view %s", b)
+	}
+	id := v.ID
+	st, b = do(t, ts, "POST", "/api/games/"+id+"/move", `{"move":"g2e2"}`)
+	wantError(t, st, b, 422, `illegal move "g2e2"`)
+	if st, b = do(t, ts, "GET", "/api/games/"+id, ""); len(view(t, b).Moves) != 0 {
+		t.Fatalf("a refused move was kept: %s", b)
+	}
+	st, b = do(t, ts, "POST", "/api/games/"+id+"/move", `{"move":"g2f2"}`)
+	if v = view(t, b); st != 200 || v.Turn != "g" || v.Moves[0].Side != "r" {
+		t.Fatalf("move: %d %s", st, b)
+	}
+	for _, c := range []struct{ path, body, words string }{
+		{"/api/games", `{"variant":"chaturanga4","seats":[{"player":"you"}]}`, "4 seats"},
+		{"/api/games", `{"variant":"chaturanga4","seats":[{"player":"you"},{"player":"engine","level":9},{"player":"person"},{"player":"person"}]}`, "level 9"},
+		{"/api/games", `{"variant":"chess","seats":[{"player":"you"}]}`, "seats are for"},
+	} {
+		st, b := do(t, ts, "POST", c.path, c.body)
+		wantError(t, st, b, 422, c.words)
+	}
+	for _, a := range []string{"undo", "resign", "offer-draw"} {
+		st, b := do(t, ts, "POST", "/api/games/"+id+"/"+a, "")
+		wantError(t, st, b, 409, "four-player chaturanga")
+	}
+	st, b = do(t, ts, "GET", "/api/games/"+id+"/pgn", "")
+	if st != 200 || !strings.Contains(string(b), `[Variant "chaturanga4"]`) || !strings.Contains(string(b), "1. g2f2 *") {
+		t.Fatalf("the record: %d %s", st, b)
+	}
 }
