@@ -85,6 +85,10 @@ func TestC4HumanAndEngineSeats(t *testing.T) {
 	if _, err := f.m.Analyze(v.ID); kind(err) != Invalid {
 		t.Errorf("analyse: %v", err)
 	}
+	h, err := f.m.Hint(v.ID)
+	if err != nil || !slices.Contains(v.Legal, h.Move) || h.SAN == "" {
+		t.Fatalf("hint %+v: %v", h, err)
+	}
 	mustMove(t, f.m, v.ID, "g3f3")
 	if _, err := f.m.Move(v.ID, "g4f4"); kind(err) != Conflict && err != nil {
 		t.Errorf("a move on an engine's turn: %v", err)

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -40,6 +41,41 @@ func FuzzCardGame(f *testing.F) {
 		}
 		if strings.Join(again.tokens(), " ") != strings.Join(cg.tokens(), " ") {
 			t.Fatalf("replayed %v, want %v", again.tokens(), cg.tokens())
+		}
+	})
+}
+
+// FuzzC4Game rebuilds four-player games from any stored options (JSON)
+// and moves, as a stored game is read back: a refusal is an error, never
+// a panic; a game rebuilt gives a view and a record, and its own moves
+// (the referee's passes included) replay it exactly.
+func FuzzC4Game(f *testing.F) {
+	f.Add(`{"variant":"chaturanga4","seats":[{"player":"you"},{"player":"engine","level":1},{"player":"person"},{"player":"engine","level":6}]}`, "g2f2 b2b3 b5c5 e7e6")
+	f.Add(`{"variant":"chaturanga4","seats":[{"player":"you"},{"player":"person"},{"player":"person"},{"player":"person"}],"fen":"4bK3/8/rP7/yK7/7rK/8/1rPgP5/1gN6 r r-yb EN/-/-/- 0 1"}`, "b2a2n a5a4 e8e7 a6a6e")
+	f.Add(`{"variant":"chaturanga4","seats":[{},{},{},{}],"fen":"gKgP6/gPgP6/8/yK7/7rK/8/8/4bK3 g rgyb -/-/-/- 0 1","rules":{"extended_insufficient":"on"}}`, "0000 a5a4")
+	f.Add(`{"variant":"chaturanga4","seats":[{"player":"you"}],"rules":{"x":"y"}}`, "0000")
+	f.Fuzz(func(t *testing.T, opts, moves string) {
+		var o Options
+		if json.Unmarshal([]byte(opts), &o) != nil {
+			return
+		}
+		toks := strings.Fields(moves)
+		if len(toks) > 60 {
+			toks = toks[:60]
+		}
+		c4, err := newC4Game(o, toks)
+		if err != nil {
+			return
+		}
+		g := &Game{gameState: gameState{id: "0123456789abcdef0123456789abcdef", opts: o, c4: c4, moves: c4.toks}}
+		v := g.view()
+		if len(v.Moves) != len(c4.toks) || v.C4 == nil || len(v.C4.Seats) != 4 {
+			t.Fatalf("the view %+v of %v", v, c4.toks)
+		}
+		_ = g.pgn()
+		again, err := newC4Game(o, c4.toks)
+		if err != nil || strings.Join(again.toks, " ") != strings.Join(c4.toks, " ") || again.pos().C4N() != c4.pos().C4N() {
+			t.Fatalf("the game's own moves %v do not replay it: %v", c4.toks, err)
 		}
 	})
 }
