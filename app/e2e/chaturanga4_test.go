@@ -166,7 +166,9 @@ func waitView(t *testing.T, a *app, id string, ok func(games.View) bool) {
 // TestChaturanga4PoolAndFrozen starts from a position (the form's start
 // field) where Green is out: its pieces are shown frozen; Red's pawn
 // promotes through the pool's chooser (only the pool's pieces offered);
-// the turn skips Green; Red's waiting pawn converts through its button.
+// the server restarts and the page reloads into the same game; the turn
+// skips Green; Red's waiting pawn converts through its button; the game
+// is in the saved list.
 func TestChaturanga4PoolAndFrozen(t *testing.T) {
 	ctx, _ := browserContext(t)
 	a := startApp(t, t.TempDir(), "127.0.0.1:0")
@@ -197,6 +199,10 @@ func TestChaturanga4PoolAndFrozen(t *testing.T) {
 	run(t, ctx, "promote to a knight", chromedp.Click(chromedp.CSS(`#chooser [data-promotion="n"]`), chromedp.NodeVisible),
 		chromedp.WaitVisible(has("a2", "rN")))
 	waitJS(t, ctx, "yellow to move (green is out)", `document.querySelector("[data-status]").dataset.turn === "y" && !document.querySelector('[data-pool="r"] [data-pool-piece="rN"]')`)
+	// A restart and a reload: the game is as it was, Green still frozen.
+	a = a.restart()
+	run(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(has("a2", "rN")))
+	waitJS(t, ctx, "the resumed game", `document.querySelector("[data-status]").dataset.turn === "y" && document.querySelectorAll("#board .frozen-mark").length === 2`)
 	run(t, ctx, "yellow and black", clickSq("a5"), clickSq("a4"), chromedp.WaitVisible(has("a4", "yK")),
 		clickSq("e8"), clickSq("e7"), chromedp.WaitVisible(has("e7", "bK")))
 	run(t, ctx, "the conversion", chromedp.Click(chromedp.CSS(`[data-square="a6"] [data-action="convert"]`), chromedp.NodeVisible),
@@ -208,4 +214,9 @@ func TestChaturanga4PoolAndFrozen(t *testing.T) {
 		t.Fatalf("red's pool still shows %d pieces", n)
 	}
 	shot(t, ctx, "3-after")
+	run(t, ctx, "the saved games", chromedp.Click(action("new-game")), chromedp.WaitVisible(chromedp.CSS(`#saved a[data-game]`)))
+	if txt := eval[string](t, ctx, `document.querySelector("#saved li").textContent`); !strings.Contains(txt, "Chaturanga for four · four seats, people on this device · 4 moves") {
+		t.Fatalf("the saved game: %q", txt)
+	}
+	shot(t, ctx, "4-saved")
 }

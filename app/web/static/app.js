@@ -51,7 +51,7 @@
       c4Places: ["1st", "2nd", "3rd", "4th"], c4Convert: "Convert this waiting pawn", c4ConvertTo: "Convert the pawn to",
       c4PromoteTo: "Promote with a piece of the pool", c4Ranking: "Ranking", c4Draw: "Draw", c4Frozen: "frozen", c4Player: "player",
       c4Azar: "Azar", c4Level: "level", c4DrawBetween: "shared by", pieceE: "elephant", pieceB: "boat", pieceN: "knight",
-      c4Round: "Round", c4Waiting: "waiting pawn",
+      c4Round: "Round", c4Waiting: "waiting pawn", c4Local: "four seats, people on this device", c4WithAzar: "four seats, with Azar",
     },
     es: {
       newGame: "Nueva partida", language: "Idioma", variant: "Juego", chess: "Ajedrez", opponent: "Rival",
@@ -97,7 +97,7 @@
       c4Places: ["1.º", "2.º", "3.º", "4.º"], c4Convert: "Convertir este peón en espera", c4ConvertTo: "Convertir el peón en",
       c4PromoteTo: "Coronar con una pieza de la reserva", c4Ranking: "Clasificación", c4Draw: "Tablas", c4Frozen: "congelado", c4Player: "jugador",
       c4Azar: "Azar", c4Level: "nivel", c4DrawBetween: "entre", pieceE: "elefante", pieceB: "barco", pieceN: "caballo",
-      c4Round: "Ronda", c4Waiting: "peón en espera",
+      c4Round: "Ronda", c4Waiting: "peón en espera", c4Local: "cuatro ejércitos, personas en este dispositivo", c4WithAzar: "cuatro ejércitos, con Azar",
     },
   };
 
@@ -159,6 +159,9 @@
   // have restarted).
   function accept(v, force) {
     if (!v || (!force && game && game.id === v.id && v.version < game.version)) return;
+    // The same view again (a reopened event stream's first one) changes
+    // nothing: the board is not rebuilt under the player's pointer.
+    if (game && game.id === v.id && v.version === game.version && JSON.stringify(v) === JSON.stringify(game)) return;
     if (!game || game.id !== v.id) selected = null;
     else announce(game, v);
     game = v;
@@ -315,7 +318,7 @@
       result.textContent = g.status === "playing" ? t("inProgress") : g.result;
       const when = document.createElement("span");
       when.className = "when";
-      when.textContent = new Date(g.updated).toLocaleString(lang) + " · " + t(g.variant) + " · " + (g.mode === "engine" ? t("vsEngine") : t("vsLocal")) + " · " + g.moves + " " + t("nMoves");
+      when.textContent = new Date(g.updated).toLocaleString(lang) + " · " + t(g.variant) + " · " + (g.variant === "chaturanga4" ? t(g.mode === "engine" ? "c4WithAzar" : "c4Local") : g.mode === "engine" ? t("vsEngine") : t("vsLocal")) + " · " + g.moves + " " + t("nMoves");
       const open = document.createElement("a");
       open.href = "#" + g.id;
       open.textContent = t("open");
