@@ -70,7 +70,20 @@ func TestChaturanga4ToTheEnd(t *testing.T) {
 			t.Errorf("the %s button is shown among four seats", hidden)
 		}
 	}
+	// Red, "you", sits at the bottom: the h-file is the bottom row, rank 1
+	// on the left; a quarter turn brings Green's side down.
+	if got := eval[string](t, ctx, `Array.from(document.querySelectorAll("#board [data-square]")).slice(56).map((e) => e.dataset.square).join(" ")`); got != "h1 h2 h3 h4 h5 h6 h7 h8" {
+		t.Fatalf("the bottom row is %s", got)
+	}
 	shot(t, ctx, "2-start")
+	run(t, ctx, "turn the board", chromedp.Click(action("flip")))
+	if got := eval[string](t, ctx, firstSquare()); got != "a8" {
+		t.Fatalf("after a quarter turn the top left square is %s", got)
+	}
+	run(t, ctx, "turn it back", chromedp.Click(action("flip")), chromedp.Click(action("flip")), chromedp.Click(action("flip")))
+	if got := eval[string](t, ctx, firstSquare()); got != "a1" {
+		t.Fatalf("after a full turn the top left square is %s", got)
+	}
 	id := gameID(t, ctx)
 
 	rng := rand.New(rand.NewPCG(4, 4))

@@ -51,7 +51,7 @@
       c4Places: ["1st", "2nd", "3rd", "4th"], c4Convert: "Convert this waiting pawn", c4ConvertTo: "Convert the pawn to",
       c4PromoteTo: "Promote with a piece of the pool", c4Ranking: "Ranking", c4Draw: "Draw", c4Frozen: "frozen", c4Player: "player",
       c4Azar: "Azar", c4Level: "level", c4DrawBetween: "shared by", pieceE: "elephant", pieceB: "boat", pieceN: "knight",
-      c4Round: "Round", c4Waiting: "waiting pawn", c4Local: "four seats, people on this device", c4WithAzar: "four seats, with Azar",
+      c4Round: "Round", c4Waiting: "waiting pawn", c4Local: "four seats, people on this device", c4Turn: "Turn the board", c4WithAzar: "four seats, with Azar",
     },
     es: {
       newGame: "Nueva partida", language: "Idioma", variant: "Juego", chess: "Ajedrez", opponent: "Rival",
@@ -97,7 +97,7 @@
       c4Places: ["1.º", "2.º", "3.º", "4.º"], c4Convert: "Convertir este peón en espera", c4ConvertTo: "Convertir el peón en",
       c4PromoteTo: "Coronar con una pieza de la reserva", c4Ranking: "Clasificación", c4Draw: "Tablas", c4Frozen: "congelado", c4Player: "jugador",
       c4Azar: "Azar", c4Level: "nivel", c4DrawBetween: "entre", pieceE: "elefante", pieceB: "barco", pieceN: "caballo",
-      c4Round: "Ronda", c4Waiting: "peón en espera", c4Local: "cuatro ejércitos, personas en este dispositivo", c4WithAzar: "cuatro ejércitos, con Azar",
+      c4Round: "Ronda", c4Waiting: "peón en espera", c4Local: "cuatro ejércitos, personas en este dispositivo", c4Turn: "Girar el tablero", c4WithAzar: "cuatro ejércitos, con Azar",
     },
   };
 
@@ -113,6 +113,9 @@
   let selected = null;    // the selected square
   let flipped = false;
   let flippedFor = null;  // the game id the orientation was chosen for
+  // turned: a quarter turn, for four-player chaturanga's east and west
+  // seats (Red at the bottom; with flipped, Yellow).
+  let turned = false;
   let coords = localStorage.getItem("azar.coords") !== "off";
   let events = null;      // the EventSource of the shown game
   let note = "";          // a one-off message under the status line
@@ -167,6 +170,13 @@
     game = v;
     if (flippedFor !== v.id) {
       flipped = v.mode === "engine" && v.human === "b";
+      turned = false;
+      if (v.c4) {
+        // The "you" seat sits at the bottom: Green south, Black north,
+        // Red east, Yellow west.
+        flipped = v.human === "b" || v.human === "y";
+        turned = v.human === "r" || v.human === "y";
+      }
       flippedFor = v.id;
     }
     if (selected && !ownsMoves(selected)) selected = null;
@@ -349,6 +359,19 @@
 
   // ---- board ----
   function squareName(file, rank) { return FILES[file] + (rank + 1); }
+  // screenToSquare is the [file, rank] shown at a row (from the top) and
+  // column (from the left); squareToScreen its inverse. A quarter turn
+  // (turned) is only asked of square boards.
+  function screenToSquare(row, col) {
+    const F = game.files - 1, R = game.ranks - 1;
+    if (turned) return flipped ? [F - row, R - col] : [row, col];
+    return flipped ? [F - col, row] : [col, R - row];
+  }
+  function squareToScreen(file, rank) {
+    const F = game.files - 1, R = game.ranks - 1;
+    if (turned) return flipped ? [F - file, R - rank] : [file, rank];
+    return flipped ? [rank, F - file] : [R - rank, file];
+  }
 
   function render() {
     if (!game) return;
@@ -371,8 +394,7 @@
     const converts = conversions();
     for (let row = 0; row < game.ranks; row++) {
       for (let col = 0; col < game.files; col++) {
-        const file = flipped ? game.files - 1 - col : col;
-        const rank = flipped ? row : game.ranks - 1 - row;
+        const [file, rank] = screenToSquare(row, col);
         const name = squareName(file, rank);
         const sq = document.createElement("div");
         sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
@@ -383,8 +405,10 @@
         if (zone.has(name)) sq.classList.add("zone");
         if (bicolour.has(name)) { sq.classList.add("bicolour"); sq.dataset.bicolour = "true"; }
         if (cardTurn && ownsMoves(name)) sq.classList.add("may-move");
-        if (row === game.ranks - 1) sq.append(coord("file", FILES[file]));
-        if (col === 0) sq.append(coord("rank", String(rank + 1)));
+        // The bottom row names what changes along it, the left column
+        // what changes down it (files and ranks swap places when turned).
+        if (row === game.ranks - 1) sq.append(coord("file", turned ? String(rank + 1) : FILES[file]));
+        if (col === 0) sq.append(coord("rank", turned ? FILES[file] : String(rank + 1)));
         const pc = game.pieces[name];
         if (bicolour.has(name)) {
           const r = document.createElement("span");
@@ -459,8 +483,7 @@
     const at = (name) => {
       const file = FILES.indexOf(name[0]);
       const rank = parseInt(name.slice(1), 10) - 1;
-      const col = flipped ? game.files - 1 - file : file;
-      const row = flipped ? rank : game.ranks - 1 - rank;
+      const [row, col] = squareToScreen(file, rank);
       return [col + 0.5, row + 0.5];
     };
     const ft = fromTo(move);
@@ -674,6 +697,7 @@
     const over = game.status !== "playing";
     $("[data-action=undo]").disabled = !game.canUndo;
     for (const a of ["undo", "offer-draw", "resign"]) $("[data-action=" + a + "]").hidden = !!game.c4;
+    $("[data-action=flip]").textContent = t(game.c4 ? "c4Turn" : "flip");
     $("[data-action=resign]").disabled = over;
     $("[data-action=offer-draw]").disabled = over || (game.mode === "engine" && game.thinking);
     $("[data-action=hint]").disabled = game.legal.length === 0 || (game.spy && game.spy.choosing);
@@ -1021,6 +1045,8 @@
     const drawn = c.seats.filter((s) => s.place === 1).map((s) => seatColour(s.seat));
     return t(g.status) + " (" + t("c4DrawBetween") + " " + drawn.join(", ") + ")";
   }
+  // bottomSeat is the seat whose side of the board is at the bottom.
+  function bottomSeat() { return turned ? (flipped ? "y" : "r") : (flipped ? "b" : "g"); }
   function renderSeats() {
     const box = $("#seats");
     box.hidden = !game.c4;
@@ -1193,6 +1219,7 @@
     selected = null;
     hint = null;
     flipped = d.side === "b";
+    turned = false;
     flippedFor = "puzzle";
     game = puzzleBoard(d);
     render();
@@ -1332,7 +1359,17 @@
       }
       render();
     },
-    flip: () => { flipped = !flipped; render(); },
+    flip: () => {
+      if (game.c4) {
+        // A quarter turn: the next seat in turn order comes to the bottom.
+        const next = { r: "g", g: "y", y: "b", b: "r" }[bottomSeat()];
+        flipped = next === "b" || next === "y";
+        turned = next === "r" || next === "y";
+      } else {
+        flipped = !flipped;
+      }
+      render();
+    },
     draw: () => play("draw"),
     analyze: () => { note = ""; return act("POST", "/api/games/" + game.id + "/analyze"); },
     reveal: () => { if (game.spy && game.spy.reveal) return play(game.spy.reveal); },
