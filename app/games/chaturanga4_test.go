@@ -164,6 +164,12 @@ func TestC4PassAndRanking(t *testing.T) {
 	if len(v.Moves) != 1 || v.Moves[0].UCI != "0000" || v.Moves[0].Side != "g" || v.Turn != "y" {
 		t.Fatalf("green's pass: turn %s, moves %+v", v.Turn, v.Moves)
 	}
+	// Both seats left are boxed in: they pass until the position has
+	// come back three times, a draw.
+	v = c4Create(t, f, people, "gKgP6/gPgP6/8/8/8/8/rPrP6/rKrP6 r rg-- -/-/-/- 0 1")
+	if v.Status != ReasonRepetition || v.Result != "1/2-1/2-0-0" || len(v.Moves) == 0 || v.Moves[0].UCI != "0000" {
+		t.Fatalf("two boxed seats: %s %s %+v", v.Status, v.Result, v.Moves)
+	}
 	// Green and Yellow are out (Green fell first); Red takes Black's raja.
 	v = c4Create(t, f, people, "4bK3/8/8/8/7rK/4rE3/8/8 r r--b -/-/-/- 0 1")
 	v = mustMove(t, f.m, v.ID, "e3e8")
