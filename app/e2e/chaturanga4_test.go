@@ -200,6 +200,9 @@ func TestChaturanga4PoolAndFrozen(t *testing.T) {
 	if !eval[bool](t, ctx, `!!document.querySelector('[data-square="b1"] [data-piece="gN"][data-frozen="true"]') && !!document.querySelector('[data-square="c2"] [data-piece="gP"].frozen')`) {
 		t.Fatal("green's pieces are not shown frozen")
 	}
+	if !eval[bool](t, ctx, `document.querySelector('[data-square="a6"] [data-piece="rP"]').dataset.waiting === "true" && !document.querySelector('[data-square="b2"] [data-waiting]')`) {
+		t.Fatal("red's waiting pawn is not marked")
+	}
 	if !eval[bool](t, ctx, `document.querySelector('[data-seat-row="g"]').dataset.in === "false" && !!document.querySelector('[data-pool="r"] [data-pool-piece="rE"][data-count="1"]') && !!document.querySelector('[data-pool="r"] [data-pool-piece="rN"]')`) {
 		t.Fatal("the seats' panel: green not out, or red's pool not shown")
 	}

@@ -391,6 +391,7 @@
     const cardTurn = game.lucky && game.lucky.phase !== "start" && game.legal.length > 0;
     $("#game").dataset.variant = game.variant;
     const frozen = new Set(game.c4 ? game.c4.frozen : []);
+    const waiting = new Set(game.c4 ? game.c4.waiting : []);
     const converts = conversions();
     for (let row = 0; row < game.ranks; row++) {
       for (let col = 0; col < game.files; col++) {
@@ -420,6 +421,10 @@
           p.className = "piece";
           p.dataset.piece = pc;
           if (bicolour.has(name)) p.dataset.bicolour = "true";
+          if (waiting.has(name)) {
+            p.dataset.waiting = "true";
+            p.title = t("c4Waiting");
+          }
           if (frozen.has(name)) {
             p.classList.add("frozen");
             p.dataset.frozen = "true";
