@@ -46,7 +46,7 @@ type luckyGame struct {
 	pcg   *rand.PCG
 	rng   *rand.Rand
 	st    *lucky.State
-	pile  []lucky.Kind // the physical draw pile, top first
+	pile  *lucky.Pile // the physical draw pile (the secret order)
 	toks  []string
 	// per token: the side that played it, whether it began a turn, its
 	// move number (the PGN's)
@@ -112,8 +112,7 @@ func newLuckyGame(o Options, secret string, tokens []string, seed uint64) (*luck
 		}
 		g.st = st
 	}
-	g.pile = deckList(g.st.Pile())
-	g.rng.Shuffle(len(g.pile), func(i, j int) { g.pile[i], g.pile[j] = g.pile[j], g.pile[i] })
+	g.pile = lucky.NewPile(g.st.Pile(), g.rng)
 	if err := g.replay(tokens); err != nil {
 		return nil, err
 	}
@@ -123,20 +122,9 @@ func newLuckyGame(o Options, secret string, tokens []string, seed uint64) (*luck
 	return g, nil
 }
 
-// deckList lists a multiset's cards in table order.
-func deckList(d lucky.Deck) []lucky.Kind {
-	var out []lucky.Kind
-	for k, n := range d {
-		for range n {
-			out = append(out, lucky.Kind(k))
-		}
-	}
-	return out
-}
-
 func (g *luckyGame) pileIDs() []string {
-	ids := make([]string, len(g.pile))
-	for i, k := range g.pile {
+	ids := make([]string, len(g.pile.Cards()))
+	for i, k := range g.pile.Cards() {
 		ids[i] = k.String()
 	}
 	return ids
@@ -163,7 +151,7 @@ func (g *luckyGame) replay(tokens []string) error {
 			return errorf(Invalid, "action %d: %v", i+1, err)
 		}
 		if g.st.Phase() == lucky.PhaseChance {
-			k := g.drawTop()
+			k := g.pile.Draw(g.st.Discard())
 			if i+1 < len(tokens) {
 				i++
 				if tokens[i] != k.String() {
@@ -175,7 +163,7 @@ func (g *luckyGame) replay(tokens []string) error {
 				return fmt.Errorf("lucky referee: reveal %s refused: %v", k, err)
 			}
 		}
-		g.sync()
+		g.pile.Sync(g.st.Pile())
 	}
 	return nil
 }
@@ -185,44 +173,6 @@ func (g *luckyGame) record(tok string) {
 	g.starts = append(g.starts, g.st.Phase() == lucky.PhaseStart)
 	g.numbers = append(g.numbers, g.st.Turn()/2+1)
 	g.toks = append(g.toks, tok)
-}
-
-// drawTop takes the top card, reshuffling the discard pile into an
-// empty pile first.
-func (g *luckyGame) drawTop() lucky.Kind {
-	if len(g.pile) == 0 {
-		g.pile = deckList(g.st.Discard())
-		g.rng.Shuffle(len(g.pile), func(i, j int) { g.pile[i], g.pile[j] = g.pile[j], g.pile[i] })
-	}
-	k := g.pile[0]
-	g.pile = g.pile[1:]
-	return k
-}
-
-// sync makes the physical pile hold what the rules' pile holds: a card
-// returned to the deck goes in at a random place (rules §5.2).
-func (g *luckyGame) sync() {
-	want := g.st.Pile()
-	var have lucky.Deck
-	for _, k := range g.pile {
-		have[k]++
-	}
-	for k := range want {
-		for have[k] > want[k] {
-			for i := len(g.pile) - 1; i >= 0; i-- {
-				if g.pile[i] == lucky.Kind(k) {
-					g.pile = append(g.pile[:i], g.pile[i+1:]...)
-					break
-				}
-			}
-			have[k]--
-		}
-		for have[k] < want[k] {
-			i := g.rng.IntN(len(g.pile) + 1)
-			g.pile = slices.Insert(g.pile, i, lucky.Kind(k))
-			have[k]++
-		}
-	}
 }
 
 func (g *luckyGame) toAct() string {

@@ -37,7 +37,7 @@ func (v Lucky) NewGame(o Opening, rng *rand.Rand) (Game, error) {
 	if err := v.Rules.Validate(); err != nil {
 		return nil, err
 	}
-	g := &luckyGame{rules: v.Rules, rng: rng}
+	g := &luckyGame{rules: v.Rules}
 	if o.FEN == "" {
 		g.st = lucky.New(v.Rules)
 	} else {
@@ -59,35 +59,22 @@ func (v Lucky) NewGame(o Opening, rng *rand.Rand) (Game, error) {
 			return nil, fmt.Errorf("opening %q: %w", o.ID, err)
 		}
 	}
-	g.pile = deckList(g.st.Pile())
-	rng.Shuffle(len(g.pile), func(i, j int) { g.pile[i], g.pile[j] = g.pile[j], g.pile[i] })
-	ids := make([]string, len(g.pile))
-	for i, k := range g.pile {
+	g.pile = lucky.NewPile(g.st.Pile(), rng)
+	ids := make([]string, len(g.pile.Cards()))
+	for i, k := range g.pile.Cards() {
 		ids[i] = k.String()
 	}
 	g.deal = strings.Join(ids, ",")
 	return g, nil
 }
 
-// deckList lists a multiset's cards in table order.
-func deckList(d lucky.Deck) []lucky.Kind {
-	var out []lucky.Kind
-	for k, n := range d {
-		for range n {
-			out = append(out, lucky.Kind(k))
-		}
-	}
-	return out
-}
-
 type luckyGame struct {
 	rules  lucky.Options
-	rng    *rand.Rand
 	st     *lucky.State
-	fen    string       // the start, "" for the standard one
-	pile   []lucky.Kind // the physical draw pile, top first
-	deal   string       // its order at the start, for the tags
-	tokens []string     // every action from the start, reveals included
+	fen    string      // the start, "" for the standard one
+	pile   *lucky.Pile // the physical draw pile (the secret order)
+	deal   string      // its order at the start, for the tags
+	tokens []string    // every action from the start, reveals included
 	ending
 }
 
@@ -119,7 +106,7 @@ func (g *luckyGame) Play(seat int, action string) (Action, error) {
 	}
 	g.tokens = append(g.tokens, act.Move)
 	if g.st.Phase() == lucky.PhaseChance {
-		k := g.drawTop()
+		k := g.pile.Draw(g.st.Discard())
 		if err := g.st.Apply(lucky.RevealAction(k)); err != nil {
 			// The referee's pile and the rules' disagree: a bug.
 			panic(fmt.Sprintf("lucky referee: reveal %s refused: %v", k, err))
@@ -127,52 +114,9 @@ func (g *luckyGame) Play(seat int, action string) (Action, error) {
 		g.tokens = append(g.tokens, k.String())
 		act.Text += " {" + k.String() + "}"
 	}
-	g.sync()
+	g.pile.Sync(g.st.Pile())
 	g.judgeRules(g.st)
 	return act, nil
-}
-
-// drawTop takes the top card of the physical pile, reshuffling the
-// discard pile first if the pile is empty.
-func (g *luckyGame) drawTop() lucky.Kind {
-	if len(g.pile) == 0 {
-		g.pile = deckList(g.st.Discard())
-		g.rng.Shuffle(len(g.pile), func(i, j int) { g.pile[i], g.pile[j] = g.pile[j], g.pile[i] })
-	}
-	k := g.pile[0]
-	g.pile = g.pile[1:]
-	return k
-}
-
-// sync makes the physical pile hold what the rules' pile holds: cards
-// returned to the deck go in at random places (rules §5.2), one at a time
-// in table order; after the rules reshuffle the discard pile into an empty
-// pile, that is a uniform shuffle.
-func (g *luckyGame) sync() {
-	want := g.st.Pile()
-	var have lucky.Deck
-	for _, k := range g.pile {
-		have[k]++
-	}
-	for k := range want {
-		for have[k] > want[k] {
-			// Never expected; drop the bottom-most copy.
-			for i := len(g.pile) - 1; i >= 0; i-- {
-				if g.pile[i] == lucky.Kind(k) {
-					g.pile = append(g.pile[:i], g.pile[i+1:]...)
-					break
-				}
-			}
-			have[k]--
-		}
-		for have[k] < want[k] {
-			i := g.rng.IntN(len(g.pile) + 1)
-			g.pile = append(g.pile, 0)
-			copy(g.pile[i+1:], g.pile[i:])
-			g.pile[i] = lucky.Kind(k)
-			have[k]++
-		}
-	}
 }
 
 func (g *luckyGame) Result() (Result, bool) { return g.resultOf(g.st, len(g.tokens)) }

@@ -36,7 +36,7 @@ func randomLuckyGame(t *testing.T, g *luckyGame, rng *rand.Rand, n int) []string
 		played = append(played, tok)
 		// The physical pile holds what the rules' pile holds.
 		var have lucky.Deck
-		for _, k := range g.pile {
+		for _, k := range g.pile.Cards() {
 			have[k]++
 		}
 		if have != g.st.Pile() {
