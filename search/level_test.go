@@ -16,7 +16,10 @@ func TestLevelTable(t *testing.T) {
 		if !ok || lv.Elo != w || lv.Number != i+1 {
 			t.Fatalf("level %d = %+v, want Elo %d", i+1, lv, w)
 		}
-		if i > 0 && (lv.Nodes <= prev.Nodes || lv.Temperature > prev.Temperature) {
+		// Stronger levels err less; among the levels without the error
+		// model, the budget alone makes the difference (Experto's budget
+		// is below Difícil's: the model weakens more than nodes do).
+		if i > 0 && (lv.Temperature > prev.Temperature || (prev.Temperature == 0 && lv.Nodes <= prev.Nodes) || (lv.Temperature > 0 && lv.Nodes <= prev.Nodes)) {
 			t.Errorf("level %d is not stronger than level %d: %+v vs %+v", i+1, i, lv, prev)
 		}
 		// Experto and Maestro always play the search's move.
