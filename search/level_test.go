@@ -47,11 +47,13 @@ func TestLevelForElo(t *testing.T) {
 	if got := LevelForElo(3000); got.Number != 6 {
 		t.Errorf("Elo 3000 not clamped to level 6: %+v", got)
 	}
-	// Halfway between Fácil (600 nodes, 150) and Medio (2000 nodes, 80):
-	// the geometric mean of the budgets and the mean of the temperatures.
-	mid := LevelForElo(1050)
-	if mid.Nodes != uint64(math.Round(math.Sqrt(600*2000))) || mid.Temperature != 115 || mid.Elo != 1050 || mid.Number != 0 {
-		t.Errorf("Elo 1050: %+v", mid)
+	// Halfway between Fácil and Medio: the geometric mean of the budgets
+	// and the mean of the temperatures.
+	lo, _ := LevelByNumber(2)
+	hi, _ := LevelByNumber(3)
+	mid := LevelForElo((lo.Elo + hi.Elo) / 2)
+	if mid.Nodes != uint64(math.Round(math.Sqrt(float64(lo.Nodes*hi.Nodes)))) || mid.Temperature != (lo.Temperature+hi.Temperature)/2 || mid.Number != 0 {
+		t.Errorf("Elo %d: %+v between %+v and %+v", (lo.Elo+hi.Elo)/2, mid, lo, hi)
 	}
 }
 
