@@ -152,32 +152,9 @@ func parseState(str string, opts Options) (*State, error) {
 	if len(fields) > 0 && fields[0] == "startpos" {
 		fields = append(strings.Fields(chess.StartFEN), fields[1:]...)
 	}
-	var fen []string
-	kv := map[string]string{}
-	for _, f := range fields {
-		i := strings.IndexByte(f, '=')
-		if i < 0 {
-			if len(kv) > 0 {
-				return nil, fmt.Errorf("chess field %q after key=value fields", f)
-			}
-			fen = append(fen, f)
-			continue
-		}
-		key := f[:i]
-		known := false
-		for _, k := range fenKeys {
-			known = known || k == key
-		}
-		if !known {
-			return nil, fmt.Errorf("unknown key %q", key)
-		}
-		if _, dup := kv[key]; dup {
-			return nil, fmt.Errorf("key %q repeated", key)
-		}
-		kv[key] = f[i+1:]
-	}
-	if len(fen) < 4 || len(fen) > 6 {
-		return nil, fmt.Errorf("want 4 to 6 chess fields, got %d", len(fen))
+	fen, kv, err := variants.SplitFENFields(fields, fenKeys)
+	if err != nil {
+		return nil, err
 	}
 	side := chess.White
 	switch fen[1] {
