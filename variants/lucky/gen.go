@@ -110,35 +110,18 @@ func genCastling(p *chess.Position, us chess.Color, l *chess.MoveList) {
 	if cr == 0 {
 		return
 	}
-	type side struct {
-		right          chess.CastleRights
-		king, to, rook chess.Square
-		empty          chess.Bitboard
-		path           [2]chess.Square
-	}
-	var sides [2]side
-	if us == chess.White {
-		sides = [2]side{
-			{chess.WhiteKingSide, chess.E1, chess.G1, chess.H1, chess.F1.Bit() | chess.G1.Bit(), [2]chess.Square{chess.F1, chess.G1}},
-			{chess.WhiteQueenSide, chess.E1, chess.C1, chess.A1, chess.B1.Bit() | chess.C1.Bit() | chess.D1.Bit(), [2]chess.Square{chess.D1, chess.C1}},
-		}
-	} else {
-		sides = [2]side{
-			{chess.BlackKingSide, chess.E8, chess.G8, chess.H8, chess.F8.Bit() | chess.G8.Bit(), [2]chess.Square{chess.F8, chess.G8}},
-			{chess.BlackQueenSide, chess.E8, chess.C8, chess.A8, chess.B8.Bit() | chess.C8.Bit() | chess.D8.Bit(), [2]chess.Square{chess.D8, chess.C8}},
-		}
-	}
+	sides := chess.CastleSides(us)
 	them := us.Other()
 	occ := p.Occupied()
 	for _, sd := range sides {
-		if cr&sd.right == 0 || occ&sd.empty != 0 ||
-			p.At(sd.king) != chess.MakePiece(us, chess.King) || p.At(sd.rook) != chess.MakePiece(us, chess.Rook) {
+		if cr&sd.Right == 0 || occ&sd.Empty != 0 ||
+			p.At(sd.King) != chess.MakePiece(us, chess.King) || p.At(sd.Rook) != chess.MakePiece(us, chess.Rook) {
 			continue
 		}
-		if p.Attacked(sd.king, them) || p.Attacked(sd.path[0], them) || p.Attacked(sd.path[1], them) {
+		if p.Attacked(sd.King, them) || p.Attacked(sd.Path[0], them) || p.Attacked(sd.Path[1], them) {
 			continue
 		}
-		addMove(l, castleMove(sd.king, sd.to))
+		addMove(l, castleMove(sd.King, sd.To))
 	}
 }
 

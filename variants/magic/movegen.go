@@ -140,39 +140,22 @@ func (s *State) pseudo(us chess.Color, e *env, l *mlist) {
 }
 
 func (s *State) castling(us chess.Color, k chess.Square, e *env, occ chess.Bitboard, l *mlist) {
-	type side struct {
-		right          chess.CastleRights
-		king, to, rook chess.Square
-		empty          chess.Bitboard
-		path           [2]chess.Square
-	}
-	var sides [2]side
-	if us == chess.White {
-		sides = [2]side{
-			{chess.WhiteKingSide, chess.E1, chess.G1, chess.H1, chess.F1.Bit() | chess.G1.Bit(), [2]chess.Square{chess.F1, chess.G1}},
-			{chess.WhiteQueenSide, chess.E1, chess.C1, chess.A1, chess.B1.Bit() | chess.C1.Bit() | chess.D1.Bit(), [2]chess.Square{chess.D1, chess.C1}},
-		}
-	} else {
-		sides = [2]side{
-			{chess.BlackKingSide, chess.E8, chess.G8, chess.H8, chess.F8.Bit() | chess.G8.Bit(), [2]chess.Square{chess.F8, chess.G8}},
-			{chess.BlackQueenSide, chess.E8, chess.C8, chess.A8, chess.B8.Bit() | chess.C8.Bit() | chess.D8.Bit(), [2]chess.Square{chess.D8, chess.C8}},
-		}
-	}
+	sides := chess.CastleSides(us)
 	p := s.pos
 	them := us.Other()
 	for _, sd := range sides {
-		if p.CastleRights()&sd.right == 0 || k != sd.king || occ&sd.empty != 0 ||
-			p.At(sd.rook) != chess.MakePiece(us, chess.Rook) || e.paralysed.Has(sd.rook) {
+		if p.CastleRights()&sd.Right == 0 || k != sd.King || occ&sd.Empty != 0 ||
+			p.At(sd.Rook) != chess.MakePiece(us, chess.Rook) || e.paralysed.Has(sd.Rook) {
 			continue
 		}
-		_, rt := castleRook(sd.to)
-		if e.noMan[us].Has(rt) && !e.noManFree.Has(sd.rook) {
+		_, rt := castleRook(sd.To)
+		if e.noMan[us].Has(rt) && !e.noManFree.Has(sd.Rook) {
 			continue
 		}
-		if s.attackers(sd.path[0], them, e.walls, e.wings) != 0 || s.attackers(sd.path[1], them, e.walls, e.wings) != 0 {
+		if s.attackers(sd.Path[0], them, e.walls, e.wings) != 0 || s.attackers(sd.Path[1], them, e.walls, e.wings) != 0 {
 			continue
 		}
-		l.add(castleMove(sd.king, sd.to))
+		l.add(castleMove(sd.King, sd.To))
 	}
 }
 
