@@ -3,6 +3,10 @@
 # runs (.ci/run).
 GO   ?= go
 EXE  ?= azar
+# OpenBench builds with `make -j EXE=<name> CC=<compiler>` (docs/strength.md,
+# "OpenBench"); its CC names the Go toolchain it found, which cgo must not
+# take for a C compiler.
+unexport CC CXX
 # Packages that start goroutines are tested again under the race detector,
 # in -short mode (the long search and match tests already ran above);
 # search/chance is left out: its only goroutine is the game-search core's
