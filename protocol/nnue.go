@@ -38,40 +38,38 @@ func (p *Protocol) nnueOptions() []*uciOption {
 var errNoNetwork = errors.New("no network: set EvalFile to a network file first (none is built in)")
 
 // setUseNNUE turns the network on (loading EvalFile if it is not loaded)
-// or off. A network that cannot be loaded leaves it off.
+// or off. The request is remembered even when no network can be loaded
+// yet (one error line says so): a GUI may send UseNNUE before EvalFile,
+// and the file then loads as soon as it is named.
 func (p *Protocol) setUseNNUE(on bool) error {
-	if !on {
-		p.nn.use = false
-		p.applyNetwork()
+	p.nn.use = on
+	defer p.applyNetwork()
+	if !on || p.nn.net != nil {
 		return nil
 	}
-	if p.nn.net == nil {
-		if p.nn.path == "" {
-			return errNoNetwork
-		}
-		net, err := p.nn.load(p.nn.path)
-		if err != nil {
-			return fmt.Errorf("cannot load %s: %v", quote(p.nn.path), err)
-		}
-		p.nn.net = net
+	if p.nn.path == "" {
+		return errNoNetwork
 	}
-	p.nn.use = true
-	p.applyNetwork()
+	net, err := p.nn.load(p.nn.path)
+	if err != nil {
+		return fmt.Errorf("cannot load %s: %v", quote(p.nn.path), err)
+	}
+	p.nn.net = net
 	return nil
 }
 
 // setEvalFile records the network file. While UseNNUE is on the file is
-// loaded at once; if that fails the network in use stays.
+// loaded at once; if that fails the network in use (if any) stays.
 func (p *Protocol) setEvalFile(path string) error {
 	if path == p.nn.path && (p.nn.net != nil || !p.nn.use) {
 		return nil
 	}
-	if !p.nn.use || path == "" {
-		if path == "" && p.nn.use {
-			return errNoNetwork
-		}
+	if !p.nn.use {
 		p.nn.path, p.nn.net = path, nil
 		return nil
+	}
+	if path == "" {
+		return errNoNetwork
 	}
 	net, err := p.nn.load(path)
 	if err != nil {

@@ -64,18 +64,28 @@ func TestUseNNUE(t *testing.T) {
 	}
 	out.Reset()
 
-	// No network file: one error line, and the network stays off.
+	// No network file: one error line, and no network in use.
 	p.Handle("setoption name UseNNUE value true")
-	if e := errorLines(&out); len(e) != 1 || p.sopts.Network != nil || p.nn.use {
+	if e := errorLines(&out); len(e) != 1 || p.sopts.Network != nil {
 		t.Fatalf("without EvalFile: errors %q, network %v", e, p.sopts.Network)
 	}
+	// UseNNUE came first (a GUI's order): a missing file is an error...
 	p.Handle("setoption name EvalFile value missing.nnue")
-	p.Handle("setoption name UseNNUE value true")
 	if e := errorLines(&out); len(e) != 1 || p.sopts.Network != nil {
 		t.Fatalf("with a missing file: errors %q, network %v", e, p.sopts.Network)
 	}
-
+	// ...and a good one is loaded and used at once.
 	p.Handle("setoption name EvalFile value good.nnue")
+	if e := errorLines(&out); len(e) != 0 || p.sopts.Network != net || p.engine.Options().Network != net {
+		t.Fatalf("EvalFile after UseNNUE: errors %q, network not in use", e)
+	}
+	p.Handle("setoption name UseNNUE value false")
+	p.Handle("setoption name EvalFile value other.nnue")
+	p.Handle("setoption name EvalFile value good.nnue")
+	if p.sopts.Network != nil {
+		t.Fatal("EvalFile turned the network on while UseNNUE is false")
+	}
+	// The usual order: the file, then UseNNUE.
 	p.Handle("setoption name UseNNUE value true")
 	if e := errorLines(&out); len(e) != 0 || p.sopts.Network != net || p.engine.Options().Network != net {
 		t.Fatalf("with a good file: errors %q, network not in use", e)
