@@ -25,6 +25,10 @@ type Config struct {
 	// AfterChance says that the turn in progress at the root began with a
 	// chance event: its end costs no depth (the draw paid for it).
 	AfterChance bool
+	// RootMargin is, for SearchWorlds, how far below a world's best value
+	// a root action is still searched for its exact value (0:
+	// DefaultRootMargin).
+	RootMargin int
 	// Clock is the time manager of the search (built by the caller, which
 	// knows the seat's clock and the game's time policy).
 	Clock search.TimeManager

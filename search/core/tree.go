@@ -58,7 +58,18 @@ func newSearcher() *searcher {
 // reset prepares the searcher for a new search of g, keeping its buffers
 // and history.
 func (s *searcher) reset(g Game, tt *Table, cp ChancePolicy, sp SeatPolicy) {
-	s.g, s.tt, s.cp = g, tt, cp
+	s.tt, s.cp = tt, cp
+	s.bind(g, sp)
+	s.shallow = false
+	s.nodes, s.seldep = 0, 0
+	s.stop = stopper{pollMask: 15}
+}
+
+// bind makes g the game searched, keeping the counters, the stop state,
+// the history and the table: the worlds of one root (worlds.go) are
+// searched by one searcher in turn.
+func (s *searcher) bind(g Game, sp SeatPolicy) {
+	s.g = g
 	s.chance, _ = g.(ChanceGame)
 	s.hints, _ = g.(TacticalHints)
 	s.filter, _ = g.(ActionFilter)
@@ -77,9 +88,6 @@ func (s *searcher) reset(g Game, tt *Table, cp ChancePolicy, sp SeatPolicy) {
 			s.coalition = true
 		}
 	}
-	s.shallow = false
-	s.nodes, s.seldep = 0, 0
-	s.stop = stopper{pollMask: 15}
 }
 
 // drewKey marks, in the table key, nodes of a turn that began with a draw
