@@ -25,6 +25,9 @@ type Config struct {
 	// AfterChance says that the turn in progress at the root began with a
 	// chance event: its end costs no depth (the draw paid for it).
 	AfterChance bool
+	// Node are the chess-like refinements of the node loop (pruning.go;
+	// all off in the zero value).
+	Node NodeOptions
 	// RootMargin is, for SearchWorlds, how far below a world's best value
 	// a root action is still searched for its exact value (0:
 	// DefaultRootMargin).
@@ -97,6 +100,7 @@ func (e *Searcher) Search(ctx context.Context, g Game, cfg Config, l search.Limi
 	}
 	s := e.s
 	s.reset(g, cfg.Table, cfg.Chance, cfg.Seats)
+	s.setNode(cfg.Node)
 	acts := g.Legal(nil)
 	if s.filter != nil {
 		acts = s.filter.FilterActions(acts)

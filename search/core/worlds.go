@@ -107,6 +107,7 @@ func (e *Searcher) SearchWorlds(ctx context.Context, worlds []World, roots []var
 	}
 	s := e.s
 	s.reset(ws[0].Game, cfg.Table, cfg.Chance, cfg.Seats)
+	s.setNode(cfg.Node)
 	if roots == nil {
 		roots = ws[0].Game.Legal(nil)
 		if s.filter != nil {
@@ -267,6 +268,7 @@ func (r *worldsRun) searchWorld(w *worldState, order []int, depth int) bool {
 		if n > 0 && best-r.margin > Lower-1 {
 			alpha = best - r.margin
 		}
+		s.qnext = 0
 		v := s.child(a, me, alpha, Upper+1, depth, 0, r.drew)
 		if s.stop.halted {
 			return false
@@ -297,6 +299,7 @@ func (r *worldsRun) verify(depth int) bool {
 			}
 			done = false
 			s.bind(w.Game, r.seats)
+			s.qnext = 0
 			v := s.child(r.roots[i], w.Game.Side(), Lower-1, Upper+1, depth, 0, r.drew)
 			if s.stop.halted {
 				return false
