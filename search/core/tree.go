@@ -359,7 +359,11 @@ func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
 	}
 	acts := s.gen(ply, ttMove, false)
 	if len(acts) == 0 {
-		// Cannot happen for a live state (a turn always has an action).
+		// The end of a game that reports it lazily (Game.ToAct); for a
+		// live state it cannot happen (a turn always has an action).
+		if over, _ := s.g.Terminal(me); over {
+			return s.terminal(me, ply)
+		}
 		return s.evaluate(EvalMidTurn)
 	}
 	best, bestA := Lower-1, variants.Action(0)
@@ -453,6 +457,11 @@ func (s *searcher) qsearch(alpha, beta, ply, qply int) int {
 		alpha = max(alpha, best)
 	}
 	acts := s.gen(ply, 0, !inCheck)
+	if inCheck && len(acts) == 0 {
+		if over, _ := s.g.Terminal(me); over {
+			return s.terminal(me, ply)
+		}
+	}
 	futility := s.node.QuiesceFutility > 0 && s.exch != nil && !inCheck
 	for i := 0; i < len(acts); i++ {
 		a := s.acts[ply][i]
