@@ -48,6 +48,9 @@ type Info struct {
 	Time     time.Duration
 	HashFull int
 	PV       []variants.Action // see searcher.pv
+	// Win, from SearchWorlds, is the best action's expected score over
+	// the worlds (ActionValue.Win).
+	Win float64
 	// Seats, in a game of more than two seats, is each seat's value (its
 	// static value against the others) at the end of the PV.
 	Seats []int

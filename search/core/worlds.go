@@ -188,7 +188,7 @@ func (e *Searcher) SearchWorlds(ctx context.Context, worlds []World, roots []var
 		reported = res.Action
 		res.PV = r.pv(res.Action)
 		if report != nil {
-			info := Info{Depth: depth, SelDepth: s.seldep, Score: res.Score, Nodes: s.nodes, Time: clk.Elapsed(), PV: res.PV}
+			info := Info{Depth: depth, SelDepth: s.seldep, Score: res.Score, Win: res.Values[0].Win, Nodes: s.nodes, Time: clk.Elapsed(), PV: res.PV}
 			if cfg.Table != nil {
 				info.HashFull = cfg.Table.HashFull()
 			}
@@ -218,7 +218,11 @@ func (e *Searcher) SearchWorlds(ctx context.Context, worlds []World, roots []var
 		// choice: say so before the answer.
 		res.PV = []variants.Action{res.Action}
 		if report != nil {
-			report(Info{Depth: res.Depth, SelDepth: s.seldep, Score: res.Score, Nodes: s.nodes, Time: clk.Elapsed(), PV: res.PV})
+			info := Info{Depth: res.Depth, SelDepth: s.seldep, Score: res.Score, Nodes: s.nodes, Time: clk.Elapsed(), PV: res.PV}
+			if len(res.Values) > 0 {
+				info.Win = res.Values[0].Win
+			}
+			report(info)
 		}
 	}
 	res.Nodes = s.nodes

@@ -569,7 +569,7 @@ func (e *Engine) searchCore(ctx context.Context, st *spy.State, worlds []*world,
 	var rep func(core.Info)
 	if report != nil {
 		rep = func(i core.Info) {
-			report(Info{Depth: i.Depth, SelDepth: i.SelDepth, Score: spyScore(i.Score, 0, false), Nodes: i.Nodes, Time: i.Time,
+			report(Info{Depth: i.Depth, SelDepth: i.SelDepth, Score: spyScore(i.Score, i.Win, i.Win > 0), Nodes: i.Nodes, Time: i.Time,
 				HashFull: i.HashFull, Worlds: len(ws), PV: i.PV})
 		}
 	}
@@ -585,8 +585,9 @@ func (e *Engine) searchCore(ctx context.Context, st *spy.State, worlds []*world,
 }
 
 // spyScore is a core value in this package's units: a win or a loss as a
-// mate score, centipawns as they are, or (withWin) the expected score's
-// centipawns on this package's scale (cpOf).
+// mate score, and otherwise (withWin) the expected score's centipawns on
+// this package's scale (cpOf, to ±9999 where the core's stop short of its
+// win values), or the centipawns as they are.
 func spyScore(v int, win float64, withWin bool) int {
 	switch {
 	case v >= core.WinBound:
