@@ -184,7 +184,7 @@ func TestWorldsOneWorldMatchesSearch(t *testing.T) {
 			compared++
 		}
 	}
-	if compared < 100 {
+	if compared < int(trees)/2 {
 		t.Fatalf("only %d searches compared", compared)
 	}
 }
