@@ -25,6 +25,13 @@ type Config struct {
 	// AfterChance says that the turn in progress at the root began with a
 	// chance event: its end costs no depth (the draw paid for it).
 	AfterChance bool
+	// Node are the chess-like refinements of the node loop (pruning.go;
+	// all off in the zero value).
+	Node NodeOptions
+	// RootMargin is, for SearchWorlds, how far below a world's best value
+	// a root action is still searched for its exact value (0:
+	// DefaultRootMargin).
+	RootMargin int
 	// Clock is the time manager of the search (built by the caller, which
 	// knows the seat's clock and the game's time policy).
 	Clock search.TimeManager
@@ -41,6 +48,9 @@ type Info struct {
 	Time     time.Duration
 	HashFull int
 	PV       []variants.Action // see searcher.pv
+	// Win, from SearchWorlds, is the best action's expected score over
+	// the worlds (ActionValue.Win).
+	Win float64
 	// Seats, in a game of more than two seats, is each seat's value (its
 	// static value against the others) at the end of the PV.
 	Seats []int
@@ -93,6 +103,7 @@ func (e *Searcher) Search(ctx context.Context, g Game, cfg Config, l search.Limi
 	}
 	s := e.s
 	s.reset(g, cfg.Table, cfg.Chance, cfg.Seats)
+	s.setNode(cfg.Node)
 	acts := g.Legal(nil)
 	if s.filter != nil {
 		acts = s.filter.FilterActions(acts)

@@ -42,7 +42,11 @@ type Game interface {
 	Players() int
 	// ToAct is the seat to act, variants.Chance, or variants.NoPlayer
 	// when the game is over (for the search: an adapter may end the
-	// game where the searching seat has no more decisions).
+	// game where the searching seat has no more decisions). A game may
+	// report an end that costs a move generation to see (no legal
+	// action) lazily, as a seat to act with an empty Legal: the search
+	// then asks Terminal (in quiescence only in check; out of check it
+	// stands pat, as chess engines do).
 	ToAct() variants.Player
 	// Side is the seat whose turn it is (the drawer at a chance node).
 	Side() int

@@ -65,7 +65,7 @@ const branchedKey = 0xBB67AE8584CAA73B
 // branch. After, it plays its default action.
 func (s *searcher) rival(alpha, beta, depth, ply int, branched bool) int {
 	if depth <= 0 {
-		return s.qsearch(alpha, beta, ply)
+		return s.qsearch(alpha, beta, ply, 0)
 	}
 	if s.tick() {
 		return 0

@@ -16,7 +16,12 @@ type searcher struct {
 	hints  TacticalHints
 	filter ActionFilter
 	seats  SeatEvaluator // more than two seats only
-	n      int           // seats
+	null   NullMover
+	exch   ExchangeHints
+	tgen   TacticalGenerator
+	qlim   QuiescenceLimiter
+	whints WorldHints
+	n      int // seats
 	// root is the seat the search decides for; with coalition (paranoid
 	// and BRS+) every other seat is its rival, with brs the rivals' turns
 	// are BRS+'s rival layers, with maxn every seat maximizes its own
@@ -26,7 +31,8 @@ type searcher struct {
 	brs       bool
 	maxn      bool
 
-	cp ChancePolicy
+	cp   ChancePolicy
+	node NodeOptions
 	// shallow is set while ChanceProbCut's shallow searches run with
 	// cp.ProbCut.Lean: they prune as a reduced search (probcut.go).
 	shallow bool
@@ -44,6 +50,16 @@ type searcher struct {
 	order   [MaxPly + 2][]int
 	vec     [MaxPly + 2][MaxSeats]int // maxⁿ values, and the seats' static values
 	history [MaxSeats][HistorySlots]int32
+	killers [MaxPly + 2][2]variants.Action
+	// hints: with WorldHints, the last good action per public position,
+	// shared by the worlds (indexed by a hash; a wrong hint only costs
+	// ordering).
+	wbest []variants.Action
+	// qnext is the quiescence ply of the next node searched: set by
+	// quiescence for its children, consumed by search (a node reached
+	// from quiescence is no horizon, and is not extended), reset before
+	// every other child.
+	qnext int
 }
 
 func newSearcher() *searcher {
@@ -58,10 +74,27 @@ func newSearcher() *searcher {
 // reset prepares the searcher for a new search of g, keeping its buffers
 // and history.
 func (s *searcher) reset(g Game, tt *Table, cp ChancePolicy, sp SeatPolicy) {
-	s.g, s.tt, s.cp = g, tt, cp
+	s.tt, s.cp = tt, cp
+	s.bind(g, sp)
+	s.setNode(NodeOptions{})
+	s.shallow = false
+	s.nodes, s.seldep = 0, 0
+	s.stop = stopper{pollMask: 15}
+}
+
+// bind makes g the game searched, keeping the counters, the stop state,
+// the history and the table: the worlds of one root (worlds.go) are
+// searched by one searcher in turn.
+func (s *searcher) bind(g Game, sp SeatPolicy) {
+	s.g = g
 	s.chance, _ = g.(ChanceGame)
 	s.hints, _ = g.(TacticalHints)
 	s.filter, _ = g.(ActionFilter)
+	s.null, _ = g.(NullMover)
+	s.exch, _ = g.(ExchangeHints)
+	s.tgen, _ = g.(TacticalGenerator)
+	s.qlim, _ = g.(QuiescenceLimiter)
+	s.whints, _ = g.(WorldHints)
 	s.n = g.Players()
 	s.seats = nil
 	s.root = g.Side()
@@ -77,9 +110,21 @@ func (s *searcher) reset(g Game, tt *Table, cp ChancePolicy, sp SeatPolicy) {
 			s.coalition = true
 		}
 	}
-	s.shallow = false
-	s.nodes, s.seldep = 0, 0
-	s.stop = stopper{pollMask: 15}
+}
+
+// setNode sets the node options of a search and forgets the killers and
+// the worlds' hints of the last one.
+func (s *searcher) setNode(o NodeOptions) {
+	s.node = o
+	if o.KillerOrder != 0 {
+		s.killers = [MaxPly + 2][2]variants.Action{}
+	}
+	if s.whints != nil {
+		if s.wbest == nil {
+			s.wbest = make([]variants.Action, hintMask+1)
+		}
+		clear(s.wbest)
+	}
 }
 
 // drewKey marks, in the table key, nodes of a turn that began with a draw
@@ -173,7 +218,12 @@ func (s *searcher) child(a variants.Action, me, alpha, beta, depth, ply int, dre
 // gen fills the action buffer of ply with the legal actions, ordered (the
 // table's move first, then by Order and history), and returns it.
 func (s *searcher) gen(ply int, ttMove variants.Action, quiesce bool) []variants.Action {
-	acts := s.g.Legal(s.acts[ply][:0])
+	var acts []variants.Action
+	if quiesce && s.tgen != nil {
+		acts = s.tgen.Tactical(s.acts[ply][:0])
+	} else {
+		acts = s.g.Legal(s.acts[ply][:0])
+	}
 	if s.filter != nil {
 		acts = s.filter.FilterActions(acts)
 	}
@@ -185,10 +235,18 @@ func (s *searcher) gen(ply int, ttMove variants.Action, quiesce bool) []variants
 		if quiesce && !tactical {
 			continue
 		}
-		if a == ttMove && ttMove != 0 {
+		switch {
+		case a == ttMove && ttMove != 0:
 			o = 1 << 30
-		} else if h := s.g.HistoryIndex(a); h >= 0 {
-			o += int(s.history[side][h])
+		case !tactical && s.killer(ply, a):
+			o = s.node.KillerOrder
+			if a == s.killers[ply][1] {
+				o--
+			}
+		default:
+			if h := s.g.HistoryIndex(a); h >= 0 {
+				o += int(s.history[side][h])
+			}
 		}
 		acts[n] = a
 		sc = append(sc, o)
@@ -209,12 +267,17 @@ func (s *searcher) gen(ply int, ttMove variants.Action, quiesce bool) []variants
 	return acts
 }
 
-// goodQuiet rewards a quiet action that cut (the history heuristic).
+// goodQuiet rewards a quiet action that cut (the history heuristic, and
+// with them on the killers: goodKiller).
 func (s *searcher) goodQuiet(me int, a variants.Action, depth int) {
 	if h := s.g.HistoryIndex(a); h >= 0 {
 		t := &s.history[me]
 		t[h] += int32(depth * depth)
-		if t[h] > 8000 {
+		limit := int32(8000)
+		if s.node.HistoryCap > 0 {
+			limit = s.node.HistoryCap
+		}
+		if t[h] > limit {
 			for i := range t {
 				t[i] /= 2
 			}
@@ -236,10 +299,20 @@ func (s *searcher) isChanceAction(a variants.Action) bool {
 
 // search is a decision node: the value for Side(), who acts, within
 // (alpha, beta), fail-soft. The children of the same side keep the
-// window and the sign; the rival's are negated.
+// window and the sign; the rival's are negated. NodeOptions add the
+// chess-like refinements (pruning.go).
 func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
+	q := s.qnext
+	s.qnext = 0
+	inCheck := false
+	if s.node.CheckExtension && q == 0 && s.g.TurnStart() && s.g.InCheck() {
+		inCheck = true
+		if ply < 2*MaxPly/3 {
+			depth++
+		}
+	}
 	if depth <= 0 {
-		return s.qsearch(alpha, beta, ply)
+		return s.qsearch(alpha, beta, ply, q)
 	}
 	if s.tick() {
 		return 0
@@ -251,11 +324,21 @@ func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
 	me := s.g.Side()
 	key := s.key(drew)
 	var ttMove variants.Action
+	var hint uint64
+	if s.wbest != nil {
+		hint = s.whints.HintKey()
+		ttMove = s.wbest[hint&hintMask]
+	}
 	if s.tt != nil {
 		if e, ok := s.tt.Probe(key); ok {
-			ttMove = e.Action
-			if int(e.Depth) >= depth && e.cuts(alpha, beta) {
-				return int(e.Value)
+			if e.Action != 0 || s.wbest == nil {
+				ttMove = e.Action
+			}
+			if int(e.Depth) >= depth {
+				e.Value = int16(s.mateFromTable(int(e.Value), ply))
+				if e.cuts(alpha, beta) {
+					return int(e.Value)
+				}
 			}
 		}
 		if ttMove == 0 && drew && s.cp.ProbCut.On {
@@ -267,9 +350,20 @@ func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
 			}
 		}
 	}
+	if (s.node.NullMove || s.node.ReverseFutility > 0) && !inCheck && beta-alpha == 1 && beta > -WinBound && beta < WinBound && s.g.TurnStart() {
+		if v, ok := s.prune(beta, depth, ply); ok {
+			return v
+		} else if s.stop.halted {
+			return 0
+		}
+	}
 	acts := s.gen(ply, ttMove, false)
 	if len(acts) == 0 {
-		// Cannot happen for a live state (a turn always has an action).
+		// The end of a game that reports it lazily (Game.ToAct); for a
+		// live state it cannot happen (a turn always has an action).
+		if over, _ := s.g.Terminal(me); over {
+			return s.terminal(me, ply)
+		}
 		return s.evaluate(EvalMidTurn)
 	}
 	best, bestA := Lower-1, variants.Action(0)
@@ -278,12 +372,23 @@ func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
 		if s.shallow && i >= shallowLMP && beta-alpha == 1 && !s.g.TurnStart() && s.lateQuiet(a) {
 			continue
 		}
+		r := 0
+		if s.node.LMR && i >= 3 && depth >= 3 && !inCheck && s.g.HistoryIndex(a) >= 0 && !s.killer(ply, a) {
+			r = 1
+			if i >= 8 && depth >= 5 {
+				r = 2
+			}
+		}
+		s.qnext = 0
 		var v int
-		if i == 0 || beta-alpha == 1 {
+		if i == 0 || (beta-alpha == 1 && r == 0) {
 			v = s.child(a, me, alpha, beta, depth, ply, drew)
 		} else {
-			v = s.child(a, me, alpha, alpha+1, depth, ply, drew)
-			if v > alpha && v < beta {
+			v = s.child(a, me, alpha, alpha+1, depth-r, ply, drew)
+			if v > alpha && r > 0 && !s.stop.halted {
+				v = s.child(a, me, alpha, alpha+1, depth, ply, drew)
+			}
+			if v > alpha && v < beta && !s.stop.halted {
 				v = s.child(a, me, alpha, beta, depth, ply, drew)
 			}
 		}
@@ -296,12 +401,18 @@ func (s *searcher) search(alpha, beta, depth, ply int, drew bool) int {
 				alpha = v
 				if v >= beta {
 					s.goodQuiet(me, a, depth)
+					if s.node.KillerOrder != 0 && s.g.HistoryIndex(a) >= 0 && s.killers[ply][0] != a {
+						s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], a
+					}
 					break
 				}
 			}
 		}
 	}
-	s.storeResult(key, bestA, best, a0, beta, depth)
+	s.storeResult(key, bestA, s.mateToTable(best, ply), a0, beta, depth)
+	if s.wbest != nil && bestA != 0 && best > a0 {
+		s.wbest[hint&hintMask] = bestA
+	}
 	return best
 }
 
@@ -320,9 +431,10 @@ func (s *searcher) storeResult(key uint64, a variants.Action, best, alpha, beta,
 	s.tt.Store(key, a, best, depth, b)
 }
 
-// qsearch resolves captures at the horizon. The side to act may stand
-// pat (the static value includes the option to draw) unless in check.
-func (s *searcher) qsearch(alpha, beta, ply int) int {
+// qsearch resolves captures at the horizon (qply: its plies so far).
+// The side to act may stand pat (the static value includes the option to
+// draw) unless in check.
+func (s *searcher) qsearch(alpha, beta, ply, qply int) int {
 	if s.tick() {
 		return 0
 	}
@@ -345,6 +457,12 @@ func (s *searcher) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, best)
 	}
 	acts := s.gen(ply, 0, !inCheck)
+	if inCheck && len(acts) == 0 {
+		if over, _ := s.g.Terminal(me); over {
+			return s.terminal(me, ply)
+		}
+	}
+	futility := s.node.QuiesceFutility > 0 && s.exch != nil && !inCheck
 	for i := 0; i < len(acts); i++ {
 		a := s.acts[ply][i]
 		if inCheck && s.isChanceAction(a) {
@@ -353,6 +471,15 @@ func (s *searcher) qsearch(alpha, beta, ply int) int {
 		if s.shallow && !inCheck && s.hints != nil && s.hints.LosingCapture(a) {
 			continue
 		}
+		if qply > 0 && !inCheck && s.qlim != nil && s.qlim.FirstPlyOnly(a) {
+			continue
+		}
+		if futility {
+			if g, ok := s.exch.Exchange(a); ok && (g < 0 || best+g+s.node.QuiesceFutility <= alpha) {
+				continue
+			}
+		}
+		s.qnext = qply + 1
 		v := s.child(a, me, alpha, beta, 0, ply, false)
 		if s.stop.halted {
 			return 0

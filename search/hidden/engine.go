@@ -84,6 +84,11 @@ type Options struct {
 	// own reveals are searched (0: the root only; AllPlies: everywhere).
 	// The opponent's reveals, in each world, are searched everywhere.
 	RevealPlies int
+	// OwnLoop runs this package's own alpha-beta loop (tree.go) instead
+	// of the game-search core's (core.SearchWorlds and the core's node
+	// loop with its chess-like options, game.go), which the search runs
+	// on by default: kept to compare the two (TestCoreLoop, docs/spy.md).
+	OwnLoop bool
 }
 
 // AllPlies, as Options.RevealPlies, searches the engine's own reveals at
@@ -149,6 +154,7 @@ type Result struct {
 type Engine struct {
 	opts      Options
 	tt        *core.Table
+	core      *core.Searcher
 	pondering atomic.Bool
 }
 
@@ -178,7 +184,12 @@ func (e *Engine) SetOptions(o Options) {
 func (e *Engine) NewGame() { e.tt.Clear() }
 
 // PonderHit makes a ponder search a normal timed one.
-func (e *Engine) PonderHit() { e.pondering.Store(false) }
+func (e *Engine) PonderHit() {
+	e.pondering.Store(false)
+	if e.core != nil {
+		e.core.PonderHit()
+	}
+}
 
 // world is one determinized state with its probability.
 type world struct {
@@ -220,6 +231,11 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 	}
 
 	worlds := e.worlds(st)
+	if !e.opts.OwnLoop {
+		res := e.searchCore(ctx, st, worlds, roots, l, report, start)
+		e.waitIfRequired(ctx, l)
+		return res
+	}
 	t := &searcher{e: e, ctx: ctx, ev: eval.NewEvaluator(), rootSide: us, start: start}
 	// Reading a long game's position and copying it into the worlds costs
 	// time the clock sees too: keep it back.
@@ -527,4 +543,59 @@ func bestPV(worlds []*world, roots []variants.Action, best variants.Action) []va
 // one chess iteration, and is not started unless it can finish.
 func timePolicy() search.TimePolicy {
 	return search.TimePolicy{MovesToGo: 30, HardFactor: 3, HardShare: 2.0 / 3, LastShare: 0.9}
+}
+
+// searchCore is Search on the game-search core: the worlds as core.Games
+// (game.go) searched by core.SearchWorlds with the node options that
+// make the core's loop this package's.
+func (e *Engine) searchCore(ctx context.Context, st *spy.State, worlds []*world, roots []variants.Action, l search.Limits, report func(Info), start time.Time) Result {
+	us := st.Side()
+	if e.core == nil {
+		e.core = core.NewSearcher()
+	}
+	// The old loop's history and killers lived for one search.
+	e.core.ClearHistory()
+	ev := eval.NewEvaluator()
+	ws := make([]core.World, len(worlds))
+	for i, w := range worlds {
+		ws[i] = core.World{Game: &game{s: w.st, ev: ev, opts: &e.opts, rootSide: us}, Weight: w.prob}
+	}
+	cfg := core.Config{
+		Table:    e.tt,
+		PollMask: checkInt - 1,
+		Node:     coreNodeOptions(),
+		Clock:    search.NewTimeManager(start, l, us, e.opts.MoveOverhead+time.Millisecond+time.Duration(st.Ply())*20*time.Microsecond, timePolicy()),
+	}
+	var rep func(core.Info)
+	if report != nil {
+		rep = func(i core.Info) {
+			report(Info{Depth: i.Depth, SelDepth: i.SelDepth, Score: spyScore(i.Score, i.Win, i.Win > 0), Nodes: i.Nodes, Time: i.Time,
+				HashFull: i.HashFull, Worlds: len(ws), PV: i.PV})
+		}
+	}
+	r := e.core.SearchWorlds(ctx, ws, roots, cfg, l, nil, rep)
+	res := Result{Action: r.Action, Found: r.Found, Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds}
+	for _, v := range r.Values {
+		res.Scores = append(res.Scores, ActionScore{Action: v.Action, Score: spyScore(v.Score, v.Win, true), Win: v.Win})
+	}
+	if len(res.Scores) > 0 {
+		res.Score = res.Scores[0].Score
+	}
+	return res
+}
+
+// spyScore is a core value in this package's units: a win or a loss as a
+// mate score, and otherwise (withWin) the expected score's centipawns on
+// this package's scale (cpOf, to ±9999 where the core's stop short of its
+// win values), or the centipawns as they are.
+func spyScore(v int, win float64, withWin bool) int {
+	switch {
+	case v >= core.WinBound:
+		return search.MateScore - (core.WinScore - v)
+	case v <= -core.WinBound:
+		return -search.MateScore + (core.WinScore + v)
+	case withWin:
+		return cpOf(win)
+	}
+	return v
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"azar/eval"
+	"azar/variants/chess"
 	"azar/variants/spy"
 )
 
@@ -23,12 +24,18 @@ const DefaultHoldShare = 90
 // evaluate is the static evaluation of a world's position from the side
 // to move's view: the chess evaluation and the spy terms (eval.SpyTerm).
 func (t *searcher) evaluate() int {
-	s := t.s
+	return max(min(staticEval(t.ev, t.s, &t.e.opts, t.rootSide), maxEval), -maxEval)
+}
+
+// staticEval is the evaluation of s for its side to move, with the spy
+// terms of both sides (the engine's own spy not counted under
+// PolicyNever: the engine, rootSide, never reveals it).
+func staticEval(ev *eval.Evaluator, s *spy.State, o *Options, rootSide chess.Color) int {
 	us := s.Side()
-	v := t.ev.Evaluate(s.Position())
-	share := t.e.opts.HoldShare
-	v += eval.SpyTerm(s, us, t.canReveal(us), share) - eval.SpyTerm(s, us.Other(), t.canReveal(us.Other()), share)
-	return max(min(v, maxEval), -maxEval)
+	canReveal := func(c chess.Color) bool { return !(c == rootSide && o.Policy == PolicyNever) }
+	v := ev.Evaluate(s.Position())
+	v += eval.SpyTerm(s, us, canReveal(us), o.HoldShare) - eval.SpyTerm(s, us.Other(), canReveal(us.Other()), o.HoldShare)
+	return v
 }
 
 // maxEval keeps static scores clear of mate scores.
