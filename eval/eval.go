@@ -68,6 +68,13 @@ type evalInfo struct {
 }
 
 func evaluate(p *chess.Position, pe *pawnEntry, t *Trace) int {
+	return evaluateFor(p, pe, p.Side(), t)
+}
+
+// evaluateFor is evaluate with stm as the side to move: the games whose
+// board keeps one side to move whatever seat acts (Ajedrez Mágico's) get
+// the tempo and the sign of the seat that does.
+func evaluateFor(p *chess.Position, pe *pawnEntry, stm chess.Color, t *Trace) int {
 	const W, B = chess.White, chess.Black
 	var ei evalInfo
 	for c := W; c <= B; c++ {
@@ -81,7 +88,6 @@ func evaluate(p *chess.Position, pe *pawnEntry, t *Trace) int {
 	total := pe.score + evalPieces(p, pe, &ei, W, t) - evalPieces(p, pe, &ei, B, t)
 	total += evalThreatsKings(p, pe, &ei, W, t) - evalThreatsKings(p, pe, &ei, B, t)
 
-	stm := p.Side()
 	if stm == W {
 		total += weights.Tempo
 	} else {

@@ -1,0 +1,229 @@
+package eval
+
+import (
+	"azar/variants/chess"
+	"azar/variants/magic"
+)
+
+// Ajedrez Mágico: the card terms added to the chess evaluation of the
+// board (docs/magic.md, "Evaluation"), in centipawns. Every number here is
+// a first guess, to be tuned: it comes from the card's category and window
+// and from the balance notes of docs/rules/magic.md §16.3, not from games.
+// The engine (search/hands) uses EvaluateMagic at its leaves.
+
+// magicCardValue is what holding each card is worth to its holder: roughly
+// a share of what committing it at a good moment gains, so that spending a
+// card costs its value and the search commits one only where the effect
+// pays more. The guesses follow §16.3: a MAIN card costs a tempo, so it is
+// valued at what it does less about a tempo; the free cards (PRE, END,
+// reactions) do less and are worth less; a card that can save a mate
+// (MS) gets about 15 more for that option; the conditional cards (AM25,
+// AM26, AM27) are valued from the board instead (magicConditional).
+var magicCardValue = [magic.NumCards]int{
+	// AM01-AM02 counter / ward: stops the opponent's next card, 45.
+	45, 45,
+	// AM03-AM04 rewind: a reaction to an impact and a mate save, 45.
+	45, 45,
+	// AM05-AM07 shields (PRE or R-COMMIT): protection, seldom decisive.
+	25, 25, 20,
+	// AM08-AM10 preventions.
+	25, 15, 15,
+	// AM11 dispel, AM12 hourglass: they act on effects, often none.
+	20, 10,
+	// AM13-AM14 teleport, AM15 royal escape (MS), AM16 emergency
+	// castling (MS), AM17 exile, AM18 swap.
+	35, 35, 40, 35, 35, 20,
+	// AM19 lightning (a free minor piece near the king, MS), AM20
+	// sacrifice (a trade), AM21 flank storm (a pawn), AM22 rift.
+	70, 25, 35, 20,
+	// AM23 forced march (two quiet moves), AM24 flank advance.
+	30, 20,
+	// AM25 resurrection, AM26 royal guard (MS), AM27 field promotion:
+	// from the board (magicConditional); AM28 transmutation.
+	0, 0, 0, 10,
+	// AM29 lance, AM30 surge, AM31 royal stride (licences for one move).
+	20, 15, 15,
+	// AM32 knight's wings, AM33 paralysis, AM34 wall (MS), AM35 mine.
+	30, 40, 35, 25,
+	// AM36 sanctuary, AM37 fog, AM38 blizzard, AM39 no man's land, AM40
+	// silence.
+	20, 10, 15, 15, 30,
+}
+
+// The cards valued from the board.
+const (
+	magicAM25 magic.CardID = 24
+	magicAM26 magic.CardID = 25
+	magicAM27 magic.CardID = 26
+)
+
+// MagicCardValues returns the held value of each card, AM01 first (a copy;
+// AM25-AM27 are 0 there: their value is the board's, see MagicCardValue).
+func MagicCardValues() [magic.NumCards]int { return magicCardValue }
+
+// MagicCardValue is what holding card c is worth to colour h in st. The
+// conditional cards: AM25 brings back the best of h's pooled N, B, R or P
+// (a quarter of its value: it costs the turn and needs a free square),
+// AM26 a pooled N, B or P next to the king (a quarter, plus 15 for the mate
+// save), AM27 turns a pawn on h's relative rank 6 or 7 into a rook (a
+// third of the gain, 0 without such a pawn).
+func MagicCardValue(st *magic.State, c magic.CardID, h chess.Color) int {
+	switch c {
+	case magicAM25:
+		best := 0
+		for _, t := range [...]chess.PieceType{chess.Pawn, chess.Knight, chess.Bishop, chess.Rook} {
+			if st.Pool(h, t) > 0 {
+				best = PieceValue(t)
+			}
+		}
+		return best / 4
+	case magicAM26:
+		best := 0
+		for _, t := range [...]chess.PieceType{chess.Pawn, chess.Knight, chess.Bishop} {
+			if st.Pool(h, t) > 0 {
+				best = PieceValue(t)
+			}
+		}
+		return best/4 + 15
+	case magicAM27:
+		ranks := chess.Rank6 | chess.Rank7
+		if h == chess.Black {
+			ranks = chess.Rank2 | chess.Rank3
+		}
+		if st.Position().Pieces(h, chess.Pawn)&ranks == 0 {
+			return 0
+		}
+		return (PieceValue(chess.Rook) - PieceValue(chess.Pawn)) / 3
+	}
+	if c >= magic.NumCards {
+		return 0
+	}
+	return magicCardValue[c]
+}
+
+// MagicHandValue is what colour c's hand is worth to c: the sum of its
+// cards' values when st knows the hand, else (a seat's view of the other
+// hand) the hand's size times the average value of the unaccounted cards,
+// the cards it is drawn from.
+func MagicHandValue(st *magic.State, c chess.Color) int {
+	hand, known := st.Hand(c)
+	if known {
+		v := 0
+		for x := hand; x != 0; x &= x - 1 {
+			v += MagicCardValue(st, magic.CardID(lowBit(uint64(x))), c)
+		}
+		return v
+	}
+	n := st.HandSize(c)
+	u := st.Unaccounted()
+	if n == 0 || u == 0 {
+		return 0
+	}
+	sum, k := 0, 0
+	for x := u; x != 0; x &= x - 1 {
+		sum += MagicCardValue(st, magic.CardID(lowBit(uint64(x))), c)
+		k++
+	}
+	return n * sum / k
+}
+
+func lowBit(x uint64) int {
+	n := 0
+	for x&1 == 0 {
+		x >>= 1
+		n++
+	}
+	return n
+}
+
+// Values of the effects in play, for their owner, at full counter
+// (magicEffectScale scales them down as the counter runs out). First
+// guesses: an effect is worth about what the card it came from was worth
+// held, the anchored ones by the men they act on.
+const (
+	magicWard      = 45 // stops the opponent's next card
+	magicWall      = 15 // an obstacle both sides must go round
+	magicMine      = 20 // a threat on one square
+	magicPlayerEff = 15 // immunity, anchorage, armour, sanctuary, fog, no man's land
+	magicSilence   = 30 // the opponent's cards are dead for a turn
+	magicLicence   = 10 // lance, surge, stride: this turn's extra moves
+	magicWings     = 30 // a winged bishop, rook or queen
+	magicFrozenPwn = 8  // per enemy pawn a blizzard freezes
+	// magicShieldDiv: a shielded man is worth 1/10 of its value more (it
+	// cannot be taken or struck by cards); magicParalysisDiv: a paralysed
+	// enemy man costs its owner 1/6 of its value.
+	magicShieldDiv    = 10
+	magicParalysisDiv = 6
+)
+
+// magicEffectScale is the share of an effect's value its counter leaves:
+// all of it at 2 or more, half at 1 (it ends with its owner's turn).
+func magicEffectScale(v int, counter int8) int {
+	if counter >= 2 {
+		return v
+	}
+	return v / 2
+}
+
+// MagicEffects is the value for colour c of the effects in play: its own
+// less the opponent's.
+func MagicEffects(st *magic.State, c chess.Color) int {
+	pos := st.Position()
+	v := 0
+	for i := range st.NumEffects() {
+		x, sqs := st.EffectAt(i)
+		var w int
+		switch x.Kind {
+		case magic.EffWard:
+			w = magicWard
+		case magic.EffShield:
+			for b := sqs; b != 0; {
+				w += PieceValue(pos.At(b.PopLSB()).Type()) / magicShieldDiv
+			}
+		case magic.EffParalysis:
+			for b := sqs; b != 0; {
+				w += PieceValue(pos.At(b.PopLSB()).Type()) / magicParalysisDiv
+			}
+		case magic.EffWings:
+			if sqs != 0 {
+				w = magicWings
+			}
+		case magic.EffWall:
+			w = magicWall
+		case magic.EffMine:
+			w = magicMine
+		case magic.EffBlizzard:
+			w = magicFrozenPwn * (sqs & pos.Pieces(x.Owner.Other(), chess.Pawn)).Count()
+		case magic.EffSilence:
+			w = magicSilence
+		case magic.EffLance, magic.EffSurge, magic.EffStride:
+			w = magicLicence
+		default:
+			w = magicPlayerEff
+		}
+		w = magicEffectScale(w, x.Counter)
+		if x.Owner == c {
+			v += w
+		} else {
+			v -= w
+		}
+	}
+	return v
+}
+
+// EvaluateMagic is the static value of st for colour c, in centipawns:
+// the chess evaluation of the board with c to move (walls and mines are
+// not men; the board's own side to move is not the seat's), plus c's hand
+// less the opponent's (MagicHandValue) and the effects in play
+// (MagicEffects). It is not clamped: the search clamps.
+func (e *Evaluator) EvaluateMagic(st *magic.State, c chess.Color) int {
+	p := st.Position()
+	wp, bp := p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)
+	pe := &e.pawns[pawnIndex(wp, bp)]
+	if pe.pawns[0] != wp || pe.pawns[1] != bp {
+		computePawns(pe, wp, bp, nil)
+	}
+	v := evaluateFor(p, pe, c, nil)
+	v += MagicHandValue(st, c) - MagicHandValue(st, c.Other())
+	return v + MagicEffects(st, c)
+}
