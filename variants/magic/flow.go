@@ -92,6 +92,7 @@ func (s *State) cards(buf []variants.Action, card CardID, w Window, who chess.Co
 	if !s.m.known[who] {
 		src = s.m.unknown
 	}
+	src &^= s.skip
 	if s.m.handN[who] == 0 {
 		return buf
 	}

@@ -1,6 +1,9 @@
 package magic
 
-import "azar/variants/chess"
+import (
+	"azar/variants"
+	"azar/variants/chess"
+)
 
 // Read-only accessors for the engine's evaluation and search (eval's magic
 // terms, search/hands): what the rules keep in internal forms, without a
@@ -30,4 +33,15 @@ func (s *State) InCheck() bool {
 		return false
 	}
 	return s.kingAttacked(s.actor(), s.env(), false)
+}
+
+// LegalWithout appends the legal actions as Legal does, less the
+// commitments of the cards in skip, which it does not generate at all: a
+// search that leaves a card's many commitments (AM23's pairs of moves)
+// out of its inner nodes does not pay for them.
+func (s *State) LegalWithout(buf []variants.Action, skip CardSet) []variants.Action {
+	s.skip = skip
+	buf = s.legalFor(buf, template{})
+	s.skip = 0
+	return buf
 }

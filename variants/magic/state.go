@@ -169,6 +169,8 @@ type State struct {
 	undo []undoRec
 	rep  []uint64
 	buf  []variants.Action
+	// skip is the cards LegalWithout leaves out while it runs.
+	skip CardSet
 }
 
 var _ variants.State = (*State)(nil)
