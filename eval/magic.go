@@ -149,11 +149,13 @@ const (
 	magicLicence   = 10 // lance, surge, stride: this turn's extra moves
 	magicWings     = 30 // a winged bishop, rook or queen
 	magicFrozenPwn = 8  // per enemy pawn a blizzard freezes
-	// magicShieldDiv: a shielded man is worth 1/10 of its value more (it
-	// cannot be taken or struck by cards); magicParalysisDiv: a paralysed
-	// enemy man costs its owner 1/6 of its value.
-	magicShieldDiv    = 10
-	magicParalysisDiv = 6
+	// magicShieldDiv: a shielded man that the enemy attacks is worth 1/5
+	// of its value more (it cannot be taken or struck by cards; one that is
+	// not attacked gains nothing that counts now: a higher figure made the
+	// engine shield its queen at move one); magicParalysisDiv: a paralysed
+	// enemy man costs its owner 1/8 of its value.
+	magicShieldDiv    = 5
+	magicParalysisDiv = 8
 )
 
 // magicEffectScale is the share of an effect's value its counter leaves:
@@ -178,7 +180,9 @@ func MagicEffects(st *magic.State, c chess.Color) int {
 			w = magicWard
 		case magic.EffShield:
 			for b := sqs; b != 0; {
-				w += PieceValue(pos.At(b.PopLSB()).Type()) / magicShieldDiv
+				if sq := b.PopLSB(); pos.Attacked(sq, x.Owner.Other()) {
+					w += PieceValue(pos.At(sq).Type()) / magicShieldDiv
+				}
 			}
 		case magic.EffParalysis:
 			for b := sqs; b != 0; {

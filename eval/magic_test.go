@@ -126,7 +126,7 @@ func TestMagicConditionalCards(t *testing.T) {
 	}
 }
 
-// TestMagicEffects: a shielded man is not worth less, a paralysed one is
+// TestMagicEffects: a shielded man is not worth less (more when attacked), a paralysed one is
 // worth less to its owner, a ward counts for its owner, and an effect
 // about to end counts half.
 func TestMagicEffects(t *testing.T) {
@@ -134,8 +134,13 @@ func TestMagicEffects(t *testing.T) {
 	board := "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 0 1 hands=0,0"
 	base := ev.EvaluateMagic(magicState(t, board), chess.White)
 	shield := ev.EvaluateMagic(magicState(t, board+" effects=AM05w#2@c3"), chess.White)
-	if shield <= base {
+	if shield < base {
 		t.Errorf("a shielded knight: %d, without %d", shield, base)
+	}
+	attacked := "r1bqk1nr/pppp1ppp/2n5/4p3/1b2P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 0 1 hands=0,0"
+	a0 := ev.EvaluateMagic(magicState(t, attacked), chess.White)
+	if a1 := ev.EvaluateMagic(magicState(t, attacked+" effects=AM05w#2@c3"), chess.White); a1 <= a0 {
+		t.Errorf("a shielded knight under attack: %d, without %d", a1, a0)
 	}
 	para := ev.EvaluateMagic(magicState(t, board+" effects=AM33b#3@f3"), chess.White)
 	if para >= base {

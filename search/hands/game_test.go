@@ -1,0 +1,135 @@
+package hands
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"azar/eval"
+	"azar/search/core"
+	"azar/variants"
+	"azar/variants/chess"
+	"azar/variants/magic"
+)
+
+func mustState(t *testing.T, s string, opts magic.Options) *magic.State {
+	t.Helper()
+	st, err := magic.ParseState(s, opts)
+	if err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
+	return st
+}
+
+// walk applies and undoes every action to depth through the adapter and
+// checks that each Undo gives back the same key and the same encoding; it
+// returns the leaves.
+func walk(t *testing.T, g *game, depth int) int {
+	if depth == 0 || g.ToAct() < 0 {
+		return 1
+	}
+	key, enc := g.Key(), g.st.EncodeHands()
+	n := 0
+	for _, a := range g.Legal(nil) {
+		g.Apply(a)
+		if g.Side() != int(g.st.ToAct()) && g.ToAct() >= 0 {
+			t.Fatalf("Side %d, ToAct %d", g.Side(), g.ToAct())
+		}
+		n += walk(t, g, depth-1)
+		g.Undo()
+		if g.Key() != key || g.st.EncodeHands() != enc {
+			t.Fatalf("after %s: key %x / %s, want %x / %s", magic.FormatAction(a), g.Key(), g.st.EncodeHands(), key, enc)
+		}
+	}
+	return n
+}
+
+// TestAdapterWalk: the adapter's Apply/Undo keep Key and the encoding
+// identical, from positions along seeded random games of both modes
+// (reaction windows, END windows and card turns among them), and the
+// adapter's Evaluate stays within the core's limit.
+func TestAdapterWalk(t *testing.T) {
+	ev := eval.NewEvaluator()
+	phases := map[magic.Phase]int{}
+	leaves := 0
+	for _, mode := range []magic.Mode{magic.Classic, magic.Advanced} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			st := magic.New(magic.Options{Mode: mode}, seed)
+			rng := rand.New(rand.NewPCG(seed, 7))
+			for k := 0; k < 60 && st.ToAct() >= 0; k++ {
+				g := newGame(st, ev, chess.White, false)
+				if k%6 == 0 {
+					leaves += walk(t, g, 2)
+					phases[st.Phase()]++
+				}
+				if v := g.Evaluate(core.EvalMidTurn); v > core.EvalLimit || v < -core.EvalLimit {
+					t.Fatalf("evaluation %d out of bounds", v)
+				}
+				acts := st.Legal(nil)
+				st.ApplyTrusted(acts[rng.IntN(len(acts))])
+			}
+		}
+	}
+	if leaves == 0 || len(phases) < 3 {
+		t.Fatalf("%d leaves over phases %v", leaves, phases)
+	}
+	t.Logf("%d leaves; walks from phases %v", leaves, phases)
+}
+
+// TestAdapterPerft: the adapter's walk from the start of a classic game
+// with known hands counts what the rules count.
+func TestAdapterPerft(t *testing.T) {
+	st := magic.NewWithHands(magic.Options{}, 0, 0)
+	g := newGame(st, eval.NewEvaluator(), chess.White, false)
+	// No cards: chess's perft, the turn of each seat one action.
+	if n := walk(t, g, 3); n != 8902 {
+		t.Fatalf("perft 3 without cards: %d, want 8902", n)
+	}
+}
+
+// TestAdapterSides: in a reaction window the seat to act is the reacting
+// one, and the core sees the turn's seat change there.
+func TestAdapterSides(t *testing.T) {
+	st := mustState(t, chess.StartFEN+" hands=1,1 white=AM13 black=AM01", magic.Options{Mode: magic.Advanced})
+	if err := st.ApplyTokens("AM13:b1,d4"); err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(st, eval.NewEvaluator(), chess.White, false)
+	if st.Phase() != magic.PhRCommit || g.Side() != int(chess.Black) || g.TurnStart() {
+		t.Fatalf("R-COMMIT: phase %v, side %d, turn start %v", st.Phase(), g.Side(), g.TurnStart())
+	}
+	var pass, counter variants.Action
+	for _, a := range g.Legal(nil) {
+		switch magic.FormatAction(a) {
+		case "pass":
+			pass = a
+		case "AM01":
+			counter = a
+		}
+	}
+	if pass == 0 || counter == 0 {
+		t.Fatal("the window offers pass and the counter")
+	}
+	if o, tactical := g.Order(pass); !tactical || o != orderPass {
+		t.Fatalf("pass: order %d tactical %v", o, tactical)
+	}
+	// The never policy leaves the reacting seat its pass only, when it is
+	// the engine's.
+	ng := newGame(st, eval.NewEvaluator(), chess.Black, true)
+	if acts := ng.FilterActions(g.Legal(nil)); len(acts) != 1 || acts[0] != pass {
+		t.Fatalf("never: %d actions", len(acts))
+	}
+}
+
+// TestOrderEliminations: an elimination card is ordered like the capture
+// of the man it removes.
+func TestOrderEliminations(t *testing.T) {
+	st := mustState(t, "4k3/8/8/8/8/5r2/PP6/4K3 w - - 0 1 hands=1,0 white=AM19", magic.Options{})
+	g := newGame(st, eval.NewEvaluator(), chess.White, false)
+	a, err := st.ParseAction("AM19:f3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := g.Order(a); o != orderCapture+10*eval.PieceValue(chess.Rook) {
+		t.Fatalf("AM19 on a rook: order %d", o)
+	}
+}
