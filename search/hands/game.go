@@ -26,12 +26,12 @@ func newGame(st *magic.State, ev *eval.Evaluator, me chess.Color, noCards bool) 
 	return &game{st: st, ev: ev, me: me, noCards: noCards}
 }
 
-func (g *game) Players() int                                  { return 2 }
-func (g *game) ToAct() variants.Player                        { return g.st.ToAct() }
-func (g *game) Apply(a variants.Action)                       { g.st.ApplyTrusted(a) }
-func (g *game) Undo()                                         { g.st.Undo() }
-func (g *game) Key() uint64                                   { return g.st.Key() }
-func (g *game) InCheck() bool                                 { return g.st.InCheck() }
+func (g *game) Players() int            { return 2 }
+func (g *game) ToAct() variants.Player  { return g.st.ToAct() }
+func (g *game) Apply(a variants.Action) { g.st.ApplyTrusted(a) }
+func (g *game) Undo()                   { g.st.Undo() }
+func (g *game) Key() uint64             { return g.st.Key() }
+func (g *game) InCheck() bool           { return g.st.InCheck() }
 
 // Legal: the legal actions less the cards the tree leaves to the root
 // (rootOnly) at a turn's start, and less every card of the engine's own
