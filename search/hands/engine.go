@@ -18,7 +18,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -90,7 +89,7 @@ type Options struct {
 
 // DefaultMaxWorlds is the default of Options.MaxWorlds (docs/magic.md,
 // "How many worlds").
-const DefaultMaxWorlds = 8
+const DefaultMaxWorlds = 16
 
 // DefaultOptions are a fresh engine's settings.
 func DefaultOptions() Options {
@@ -120,6 +119,16 @@ type Result struct {
 	Depth  int
 	Nodes  uint64
 	Worlds int
+	// Scores lists every root action searched over the worlds, best
+	// first (empty when nothing was searched: a forced or random choice).
+	Scores []ActionScore
+}
+
+// ActionScore is one root action's value over the worlds.
+type ActionScore struct {
+	Action variants.Action
+	Score  int     // as Info.Score
+	Win    float64 // the expected game score in [0, 1] the choice maximises
 }
 
 // Engine searches Ajedrez Mágico decisions. One search at a time.
@@ -166,15 +175,10 @@ func (e *Engine) PonderHit() {
 	e.s.PonderHit()
 }
 
-// world is one determinized state with its probability and, per root
-// action, its value for the engine's seat at the last depth it completed.
+// world is one determinized state with its probability.
 type world struct {
-	st     *magic.State
-	g      *game
-	prob   float64
-	depth  int
-	scores []int
-	pv     []variants.Action // the best root action's line, at depth
+	st   *magic.State
+	prob float64
 }
 
 // Search chooses the action of the seat to act in st: a seat's view (the
@@ -224,73 +228,44 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 		return Result{Action: roots[0], Found: true, Score: v, Depth: 1, Worlds: 1}
 	}
 	worlds := e.sample(view, rng)
-	for _, w := range worlds {
-		w.g = newGame(w.st, e.ev, me, noCards)
-		w.scores = make([]int, len(roots))
+	ws := make([]core.World, len(worlds))
+	for i, w := range worlds {
+		ws[i] = core.World{Game: newGame(w.st, e.ev, me, noCards), Weight: w.prob}
 	}
-	t := &rootSearch{e: e, ctx: ctx, me: me, limits: l, roots: roots,
-		tm: search.NewTimeManager(start, l, me, e.opts.MoveOverhead, timePolicy())}
-	maxDepth := core.MaxPly / 2
-	if l.Depth > 0 {
-		maxDepth = min(l.Depth, maxDepth)
+	cfg := core.Config{
+		Table:    e.tt,
+		PollMask: 255,
+		// A transposition reached at another ply, or in another world's
+		// search, reads its own distance to a won game.
+		Node:  core.NodeOptions{MateRelative: true},
+		Clock: search.NewTimeManager(start, l, me, e.opts.MoveOverhead, timePolicy()),
 	}
-	res := Result{Worlds: len(worlds)}
-	var reported variants.Action
-	for depth := 1; depth <= maxDepth; depth++ {
-		depthStart := time.Since(start)
-		complete := true
-		for _, w := range worlds {
-			if !t.searchWorld(w, depth) {
-				complete = false
-				break
-			}
-		}
-		if !complete && depth > 1 {
-			break
-		}
-		best, score := aggregate(worlds, roots, depth)
-		if best < 0 {
-			break
-		}
-		res.Action, res.Found, res.Score, res.Depth = roots[best], true, score, depth
-		if !complete {
-			// Depth 1 was cut short (a time limit): the worlds that
-			// finished it decide.
-			res.Depth = 0
-			break
-		}
-		// The next depth searches the best action first.
-		roots[0], roots[best] = roots[best], roots[0]
-		for _, w := range worlds {
-			w.scores[0], w.scores[best] = w.scores[best], w.scores[0]
-		}
-		t.nodeLimit = l.Nodes
-		reported = res.Action
-		if report != nil {
-			report(Info{Depth: depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
-				HashFull: e.tt.HashFull(), Worlds: len(worlds), PV: worlds[0].pv})
-		}
-		if l.Mate > 0 {
-			if ok, n := search.IsMate(res.Score); ok && n > 0 && n <= l.Mate {
-				break
-			}
-		}
-		if t.stopped() {
-			break
-		}
-		if !e.pondering.Load() && t.tm.WouldOverrun(3*(time.Since(start)-depthStart)) {
-			break
+	var rep func(core.Info)
+	if report != nil {
+		rep = func(i core.Info) {
+			report(Info{Depth: i.Depth, SelDepth: i.SelDepth, Score: scoreOf(i.Score), Nodes: i.Nodes, Time: i.Time,
+				HashFull: i.HashFull, Worlds: len(ws), PV: i.PV})
 		}
 	}
-	if !res.Found {
-		res.Action, res.Found = roots[0], true
+	r := e.s.SearchWorlds(ctx, ws, roots, cfg, l, nil, rep)
+	res := Result{Action: r.Action, Found: r.Found, Score: scoreOf(r.Score), Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds}
+	for _, v := range r.Values {
+		res.Scores = append(res.Scores, ActionScore{Action: v.Action, Score: scoreOf(v.Score), Win: v.Win})
 	}
-	if report != nil && res.Action != reported {
-		report(Info{Depth: res.Depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
-			HashFull: e.tt.HashFull(), Worlds: len(worlds), PV: []variants.Action{res.Action}})
-	}
-	res.Nodes = t.nodes
 	return res
+}
+
+// scoreOf turns a core value over the worlds into Info.Score's scale: a
+// win (or loss) that every world agrees on becomes ±(search.MateScore -
+// actions to the end), the rest stays centipawns.
+func scoreOf(v int) int {
+	switch {
+	case v >= core.WinBound:
+		return search.MateScore - (core.WinScore - v)
+	case v <= -core.WinBound:
+		return -search.MateScore + (core.WinScore + v)
+	}
+	return v
 }
 
 // waitIfRequired holds an infinite or still-pondering search until stop.
@@ -408,184 +383,6 @@ func (e *Engine) sample(view *magic.State, rng *rand.Rand) []*world {
 	}
 	slices.SortStableFunc(ws, func(a, b *world) int { return cmp.Compare(b.prob, a.prob) })
 	return ws
-}
-
-// rootSearch is one decision's search over the worlds: every root action
-// of every world is searched by the core to the same depth.
-type rootSearch struct {
-	e         *Engine
-	ctx       context.Context
-	me        chess.Color
-	limits    search.Limits
-	roots     []variants.Action
-	tm        search.TimeManager
-	nodes     uint64
-	nodeLimit uint64 // set once depth 1 is complete
-	seldepth  int
-	halted    bool
-	buf       []variants.Action
-}
-
-func (t *rootSearch) stopped() bool {
-	if !t.halted && (t.ctx.Err() != nil || (t.nodeLimit > 0 && t.nodes >= t.nodeLimit) ||
-		(!t.e.pondering.Load() && t.tm.PastHard())) {
-		t.halted = true
-	}
-	return t.halted
-}
-
-// searchWorld scores every root action in w to depth; false if the
-// search was stopped first (w keeps its previous depth's scores).
-func (t *rootSearch) searchWorld(w *world, depth int) bool {
-	scores := make([]int, len(t.roots))
-	var bestPV []variants.Action
-	best := core.Lower - 1
-	for i, a := range t.roots {
-		if t.stopped() {
-			return false
-		}
-		w.g.Apply(a)
-		v, pv, ok := t.value(w, depth, 1)
-		w.g.Undo()
-		if !ok {
-			return false
-		}
-		scores[i] = v
-		if v > best {
-			best, bestPV = v, append([]variants.Action{a}, pv...)
-		}
-	}
-	w.scores, w.depth, w.pv = scores, depth, bestPV
-	return true
-}
-
-// maxForced bounds the forced actions value follows before it searches.
-const maxForced = 16
-
-// value is the value for the engine's seat of the state w is in, reached
-// after ply actions: a finished game's result, else the core's search of
-// the seat to act to depth (forced actions, which the core would not
-// search, are played first). ok is false when the search was stopped
-// before it completed the depth.
-func (t *rootSearch) value(w *world, depth, ply int) (int, []variants.Action, bool) {
-	g := w.g
-	var forced []variants.Action
-	defer func() {
-		for range forced {
-			g.Undo()
-		}
-	}()
-	for {
-		who := g.ToAct()
-		if who == variants.NoPlayer {
-			_, sc := g.Terminal(int(t.me))
-			p := ply + len(forced)
-			switch {
-			case sc > 0.75:
-				return core.WinScore - p, forced, true
-			case sc < 0.25:
-				return -(core.WinScore - p), forced, true
-			}
-			return 0, forced, true
-		}
-		t.buf = g.FilterActions(g.Legal(t.buf[:0]))
-		if len(t.buf) != 1 || len(forced) >= maxForced {
-			break
-		}
-		a := t.buf[0]
-		forced = append(forced, a)
-		g.Apply(a)
-	}
-	l := search.Limits{Depth: depth, Ponder: t.e.pondering.Load()}
-	if t.nodeLimit > 0 {
-		if t.nodes >= t.nodeLimit {
-			return 0, nil, false
-		}
-		l.Nodes = t.nodeLimit - t.nodes
-	}
-	cfg := core.Config{Table: t.e.tt, PollMask: 255, Clock: t.tm}
-	r := t.e.s.Search(t.ctx, g, cfg, l, nil, nil)
-	t.nodes += r.Nodes
-	if !r.Found || r.Depth < depth {
-		return 0, nil, false
-	}
-	v := r.Score
-	if chess.Color(g.Side()) != t.me {
-		v = -v
-	}
-	if v >= core.WinBound {
-		v -= ply + len(forced)
-	} else if v <= -core.WinBound {
-		v += ply + len(forced)
-	}
-	return v, append(slices.Clone(forced), r.Action), true
-}
-
-// aggregate weights each root action's scores over the worlds that
-// completed depth and returns the best action's index (-1 if no world
-// did) and its score (Info.Score's scale).
-func aggregate(worlds []*world, roots []variants.Action, depth int) (int, int) {
-	total := 0.0
-	for _, w := range worlds {
-		if w.depth == depth {
-			total += w.prob
-		}
-	}
-	if total == 0 {
-		return -1, 0
-	}
-	best, bestWin, bestScore := 0, -1.0, 0
-	for i := range roots {
-		exp := 0.0
-		lo, hi := core.Upper, core.Lower
-		for _, w := range worlds {
-			if w.depth != depth {
-				continue
-			}
-			s := w.scores[i]
-			exp += w.prob * winProb(s)
-			lo, hi = min(lo, s), max(hi, s)
-		}
-		exp /= total
-		if exp > bestWin {
-			best, bestWin = i, exp
-			bestScore = cpOf(exp)
-			switch {
-			case lo >= core.WinBound:
-				// Won in every world: the slowest win.
-				bestScore = search.MateScore - (core.WinScore - lo)
-			case hi <= -core.WinBound:
-				bestScore = -search.MateScore + (core.WinScore + hi)
-			}
-		}
-	}
-	return best, bestScore
-}
-
-// winProb maps a value to an expected game score in [0, 1]: a logistic
-// curve for centipawns, 1 or 0 for a won or lost game (a quicker win a
-// little better). Worlds are averaged on this scale, so that a mate in a
-// few worlds weighs like the lost game it is, not like a huge number of
-// centipawns.
-func winProb(s int) float64 {
-	switch {
-	case s >= core.WinBound:
-		return 1 - float64(core.WinScore-s)*1e-6
-	case s <= -core.WinBound:
-		return float64(core.WinScore+s) * 1e-6
-	}
-	return 1 / (1 + math.Pow(10, -float64(s)/400))
-}
-
-// cpOf is winProb's inverse for centipawns, bounded to ±(core.EvalLimit).
-func cpOf(w float64) int {
-	if w <= 0.0001 {
-		return -core.EvalLimit
-	}
-	if w >= 0.9999 {
-		return core.EvalLimit
-	}
-	return max(min(int(math.Round(-400*math.Log10(1/w-1))), core.EvalLimit), -core.EvalLimit)
 }
 
 // timePolicy: a decision is one of many in a game (windows, reactions,

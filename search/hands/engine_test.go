@@ -224,14 +224,9 @@ func TestLegalDecisions(t *testing.T) {
 	t.Logf("decisions by phase %v", phases)
 }
 
-// TestNodeLimit: `go nodes N` answers from a complete depth 1 below depth
-// 1's count; above it, the search stops at N nodes but for the depth 1 of
-// the one core search (a root action's reply in one world) during which
-// the budget runs out: the core applies a node limit only once its own
-// depth 1 is complete (maxOvershoot bounds it here; exact once the worlds
-// are searched through the core's world wrapper, docs/magic.md).
+// TestNodeLimit: `go nodes N` stops at N nodes once depth 1 is complete
+// in every world; below depth 1's count it answers from depth 1.
 func TestNodeLimit(t *testing.T) {
-	const maxOvershoot = 1000
 	ref := magic.New(magic.Options{}, 4)
 	st := ref.View(ref.ToAct())
 	depth1 := searchState(t, engine(CardsSearch, 4), st, search.Limits{Depth: 1})
@@ -245,7 +240,7 @@ func TestNodeLimit(t *testing.T) {
 			}
 			continue
 		}
-		if r.Nodes < n || r.Nodes > n+maxOvershoot || last.Nodes > n {
+		if r.Nodes != n || last.Nodes > n {
 			t.Errorf("nodes %d: searched %d, last info %d nodes", n, r.Nodes, last.Nodes)
 		}
 	}
