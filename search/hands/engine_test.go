@@ -212,11 +212,11 @@ func TestLegalDecisions(t *testing.T) {
 	e := engine(CardsSearch, 2)
 	phases := map[magic.Phase]int{}
 	for _, mode := range []magic.Mode{magic.Classic, magic.Advanced} {
-		playGames(t, e, mode, 4, 80, true, search.Limits{Depth: 1}, func(ref *magic.State, a variants.Action) {
+		playGames(t, e, mode, 10, 150, true, search.Limits{Depth: 1}, func(ref *magic.State, a variants.Action) {
 			phases[ref.Phase()]++
 		})
 	}
-	for _, ph := range []magic.Phase{magic.PhStart, magic.PhEnd, magic.PhRCommit} {
+	for _, ph := range []magic.Phase{magic.PhStart, magic.PhMove, magic.PhEnd, magic.PhRCommit, magic.PhRImpact, magic.PhReplace, magic.PhMS} {
 		if phases[ph] == 0 {
 			t.Errorf("no decision in phase %v: %v", ph, phases)
 		}
@@ -263,5 +263,20 @@ func TestViewOnly(t *testing.T) {
 	if a.Action != b.Action || a.Nodes != b.Nodes || a.Score != b.Score {
 		t.Errorf("referee's state %s %d nodes %d, view %s %d nodes %d", magic.FormatAction(a.Action), a.Nodes, a.Score,
 			magic.FormatAction(b.Action), b.Nodes, b.Score)
+	}
+}
+
+// TestUnknownOwnHand: a state that does not know the engine's own hand
+// (both hands a count) gets a move, never a card it cannot know it holds;
+// the report counts the worlds.
+func TestUnknownOwnHand(t *testing.T) {
+	st := mustState(t, "startpos", magic.Options{})
+	var last Info
+	r := engine(CardsSearch, 4).Search(t.Context(), st, search.Limits{Depth: 2}, nil, func(i Info) { last = i })
+	if !r.Found || magic.TypeOf(r.Action) != magic.ActMove {
+		t.Fatalf("%s", magic.FormatAction(r.Action))
+	}
+	if r.Worlds != 4 || last.Worlds != 4 || last.Depth != 2 || len(last.PV) == 0 || last.PV[0] != r.Action {
+		t.Fatalf("result %d worlds; last info %+v", r.Worlds, last)
 	}
 }
