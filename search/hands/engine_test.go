@@ -212,7 +212,7 @@ func TestLegalDecisions(t *testing.T) {
 	e := engine(CardsSearch, 2)
 	phases := map[magic.Phase]int{}
 	for _, mode := range []magic.Mode{magic.Classic, magic.Advanced} {
-		playGames(t, e, mode, 10, 150, true, search.Limits{Depth: 1}, func(ref *magic.State, a variants.Action) {
+		playGames(t, e, mode, 8, 120, true, search.Limits{Depth: 1}, func(ref *magic.State, a variants.Action) {
 			phases[ref.Phase()]++
 		})
 	}
@@ -278,5 +278,19 @@ func TestUnknownOwnHand(t *testing.T) {
 	}
 	if r.Worlds != 4 || last.Worlds != 4 || last.Depth != 2 || len(last.PV) == 0 || last.PV[0] != r.Action {
 		t.Fatalf("result %d worlds; last info %+v", r.Worlds, last)
+	}
+}
+
+// TestRootOnlyCardMates: a teleport (a card the tree leaves to the root)
+// of the rook to d8 or a8 mates at once; no move does. The engine commits
+// one of them.
+func TestRootOnlyCardMates(t *testing.T) {
+	st := mustState(t, "7k/6pp/3P4/3R4/8/8/8/1K6 w - - 0 1 hands=1,0 white=AM13", magic.Options{})
+	r := searchState(t, engine(CardsSearch, 2), st, search.Limits{Depth: 2})
+	if got := magic.FormatAction(r.Action); got != "AM13:d5,d8" && got != "AM13:d5,a8" {
+		t.Fatalf("%s (score %d), want AM13:d5,d8 or AM13:d5,a8", got, r.Score)
+	}
+	if ok, n := search.IsMate(r.Score); !ok || n != 1 {
+		t.Errorf("score %d, want a mate in 1", r.Score)
 	}
 }

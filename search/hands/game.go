@@ -20,6 +20,9 @@ type game struct {
 	// a card (FilterActions drops them, and its hand counts nothing).
 	me      chess.Color
 	noCards bool
+	// plies counts the actions applied since the root: the root's Legal
+	// is whole (the search's root actions must be legal there).
+	plies int
 }
 
 func newGame(st *magic.State, ev *eval.Evaluator, me chess.Color, noCards bool) *game {
@@ -33,15 +36,15 @@ func (g *game) Undo()                   { g.st.Undo() }
 func (g *game) Key() uint64             { return g.st.Key() }
 func (g *game) InCheck() bool           { return g.st.InCheck() }
 
-// Legal: the legal actions less the cards the tree leaves to the root
-// (rootOnly) at a turn's start, and less every card of the engine's own
-// seat under the `never` policy. In the windows (END, the reactions, the
+// Legal: the legal actions, inside the tree less the cards it leaves to
+// the root (rootOnly) at a turn's start, and less every card of the
+// engine's own seat under the `never` policy. In the windows (END, the reactions, the
 // mate save) every card is searched: they have few commitments.
 func (g *game) Legal(buf []variants.Action) []variants.Action {
 	var skip magic.CardSet
 	if g.noCards && g.Side() == int(g.me) {
 		skip = ^magic.CardSet(0)
-	} else if ph := g.st.Phase(); ph == magic.PhStart {
+	} else if ph := g.st.Phase(); ph == magic.PhStart && g.plies > 0 {
 		skip = rootOnly
 	}
 	return g.st.LegalWithout(buf, skip)
