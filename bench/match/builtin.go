@@ -15,15 +15,19 @@ import (
 )
 
 // Built-in players: baselines the runner plays itself, without a process
-// (`-engine builtin=random`, `-engine builtin=greedy`), for the strength
-// figures of a real engine against them (docs/match.md, "Built-in
-// players").
+// (`-engine builtin=random`, `-engine builtin=greedy`, `-engine
+// builtin=never`), for the strength figures of a real engine against them
+// and for the referees' tests (docs/match.md, "Built-in players").
 //
-//	random  a uniformly random legal move
+//	random  a uniformly random legal move (magic: a uniformly random legal
+//	        action, card commitments and passes included)
 //	greedy  the move that takes the most material from the other seats
 //	        (a raja or king above everything, then eval's piece values;
 //	        a boat triumph counts every boat of another seat it takes),
-//	        ties and moves that take nothing chosen at random
+//	        ties and moves that take nothing chosen at random (chess,
+//	        chaturanga4)
+//	never   magic: a uniformly random standard move, never a card, every
+//	        window declined
 //
 // A built-in player sees only what an engine would: the `position`
 // argument the variant sends (Game.Position), which it reads with the
@@ -44,7 +48,11 @@ type player interface {
 const (
 	BuiltinRandom = "random"
 	BuiltinGreedy = "greedy"
+	BuiltinNever  = "never"
 )
+
+// builtinNames lists every kind, for the error of an unknown one.
+const builtinNames = "random, greedy, never"
 
 // mover picks a move for one variant.
 type mover interface {
@@ -55,7 +63,10 @@ type mover interface {
 
 // builtinVariant is a variant the built-in players can play.
 type builtinVariant interface {
-	newMover(greedy bool) mover
+	// builtinKinds lists the kinds the variant has.
+	builtinKinds() []string
+	// newMover returns a player of kind, one of builtinKinds.
+	newMover(kind string) mover
 }
 
 // builtin is a built-in player.
@@ -70,14 +81,17 @@ const builtinSalt = 0xb0117_1e5eed
 
 // newBuiltin returns a built-in player of kind for variant v.
 func newBuiltin(v Variant, kind string) (*builtin, error) {
-	if kind != BuiltinRandom && kind != BuiltinGreedy {
-		return nil, fmt.Errorf("builtin=%s: unknown built-in player (known: random, greedy)", kind)
+	if kind != BuiltinRandom && kind != BuiltinGreedy && kind != BuiltinNever {
+		return nil, fmt.Errorf("builtin=%s: unknown built-in player (known: %s)", kind, builtinNames)
 	}
 	bv, ok := v.(builtinVariant)
 	if !ok {
-		return nil, fmt.Errorf("builtin=%s: the variant %s has no built-in players (chess and chaturanga4 have)", kind, v.Name())
+		return nil, fmt.Errorf("builtin=%s: the variant %s has no built-in players (chess, chaturanga4 and magic have)", kind, v.Name())
 	}
-	return &builtin{mover: bv.newMover(kind == BuiltinGreedy), rng: rand.New(rand.NewPCG(builtinSalt, 0))}, nil
+	if !slices.Contains(bv.builtinKinds(), kind) {
+		return nil, fmt.Errorf("builtin=%s: the variant %s has no %s player (it has: %s)", kind, v.Name(), kind, strings.Join(bv.builtinKinds(), ", "))
+	}
+	return &builtin{mover: bv.newMover(kind), rng: rand.New(rand.NewPCG(builtinSalt, 0))}, nil
 }
 
 // seed starts the player's random stream for game (0-based) in seat.
@@ -154,7 +168,9 @@ type c4Mover struct {
 	pos    *chaturanga4.Position
 }
 
-func (Chaturanga4) newMover(greedy bool) mover { return &c4Mover{greedy: greedy} }
+func (Chaturanga4) newMover(kind string) mover { return &c4Mover{greedy: kind == BuiltinGreedy} }
+
+func (Chaturanga4) builtinKinds() []string { return []string{BuiltinRandom, BuiltinGreedy} }
 
 func (m *c4Mover) read(position string) error {
 	fen, startpos, moves, err := splitPosition(position)
@@ -232,7 +248,9 @@ func c4Others(p *chaturanga4.Position, me chaturanga4.Seat) int {
 // chessMover plays standard chess, reading each position afresh.
 type chessMover struct{ greedy bool }
 
-func (Chess) newMover(greedy bool) mover { return chessMover{greedy: greedy} }
+func (Chess) newMover(kind string) mover { return chessMover{greedy: kind == BuiltinGreedy} }
+
+func (Chess) builtinKinds() []string { return []string{BuiltinRandom, BuiltinGreedy} }
 
 func (m chessMover) move(position string, rng *rand.Rand) (string, error) {
 	fen, startpos, moves, err := splitPosition(position)

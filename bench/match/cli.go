@@ -25,7 +25,9 @@ engine's own keys win):
   cmd=PROGRAM          the engine to run (required, unless builtin=)
   builtin=KIND         a player the runner plays itself, no process: random
                        (a random legal move) or greedy (takes the most
-                       valuable piece, else random); chess and chaturanga4
+                       valuable piece, else random) in chess and
+                       chaturanga4; random (a random legal action) or
+                       never (a random move, never a card) in magic
   name=NAME            name in PGN and reports (default: the program's name)
   arg=ARG              a command-line argument (repeatable)
   dir=DIR              working directory
@@ -39,7 +41,8 @@ engine's own keys win):
                        stalled engines are always restarted)
 
 Match options:
-  -variant NAME        game to play: chess (default), spy, lucky or chaturanga4
+  -variant NAME        game to play: chess (default), spy, lucky,
+                       chaturanga4 or magic
   -rules NAME=VALUE... the variant's rule options, for the referee and every
                        engine (sent as the matching UCI options): lucky:
                        edition=second|first, mandatory_card, king_capture,
@@ -47,7 +50,9 @@ Match options:
                        temporal_cards=all|none|ID,ID..., draw_claims=
                        automatic|fide; spy: king_capture (on|off),
                        draw_claims=automatic|fide; chaturanga4:
-                       extended_insufficient (on|off)
+                       extended_insufficient (on|off); magic:
+                       mode=classic|advanced, hand_size=1..10,
+                       draw_claims=automatic|fide
   -games N             number of games (default 2); each opening is played
                        once per seat rotation (twice with two engines, four
                        times with four)
@@ -65,7 +70,7 @@ Match options:
   -maxmoves N          adjudicate a draw after N moves per side
   -sprt elo0=E0 elo1=E1 alpha=A beta=B
                        stop when the SPRT (logistic Elo) is decided
-  -seed N              seed for random opening order and card shuffles
+  -seed N              seed for random opening order, card shuffles and deals
   -event NAME, -site NAME   PGN Event and Site tags
   -movetimeout S       limit on a move with no clock or st (default 60)
   -debug               log all engine traffic to stderr

@@ -86,9 +86,10 @@ type Action struct {
 	Move   string // the action as sent by the engine (UCI notation)
 	Text   string // the action in the game's notation (chess: SAN)
 	Book   bool   // played from the opening, not by an engine
-	// Secret marks a private action that is no move on the board (the
-	// spy wildcard's choice): kept in the record for replays, left out
-	// of the PGN movetext and of adjudication; the variant's tags show it.
+	// Secret marks an action that is no move on the board and that the
+	// movetext leaves out (the spy wildcard's private choice, a magic
+	// window declined): kept in the record for replays, left out of the
+	// PGN movetext and of adjudication; spy's tags show the choice.
 	Secret bool
 	// Cont marks an action that continues its seat's turn (a card's
 	// second move): the PGN gives it no move number.
@@ -232,14 +233,14 @@ func (s Score) String() string {
 	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
 }
 
-var variants = map[string]Variant{"chess": Chess{}, "spy": Spy{}, "lucky": Lucky{}, "chaturanga4": Chaturanga4{}}
+var variants = map[string]Variant{"chess": Chess{}, "spy": Spy{}, "lucky": Lucky{}, "chaturanga4": Chaturanga4{}, "magic": Magic{}}
 
-// LookupVariant returns the variant of that name: chess, spy, lucky or
-// chaturanga4.
+// LookupVariant returns the variant of that name: chess, spy, lucky,
+// chaturanga4 or magic.
 func LookupVariant(name string) (Variant, error) {
 	v, ok := variants[strings.ToLower(name)]
 	if !ok {
-		return nil, fmt.Errorf("unknown variant %q (known: chess, spy, lucky, chaturanga4)", name)
+		return nil, fmt.Errorf("unknown variant %q (known: chess, spy, lucky, chaturanga4, magic)", name)
 	}
 	return v, nil
 }

@@ -32,6 +32,10 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if len(os.Args) > 1 && os.Args[1] == magicFakeArg {
+		// Re-executed as the fake magic engine (magic_test.go).
+		os.Exit(runMagicFake(os.Args[2:], os.Stdin, os.Stdout))
+	}
 	dir, err := os.MkdirTemp("", "azar-match-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -221,6 +221,9 @@ func (w *worker) play(ctx context.Context, i int) (*GameRecord, error) {
 			}
 		}
 	}
+	if am, ok := g.(interface{ amendTexts([]Action) }); ok {
+		am.amendTexts(rec.Actions) // what later actions told of earlier ones (a magic card countered)
+	}
 	rec.Result, _ = g.Result()
 	rec.Tags = g.Tags() // what the game revealed (a spy wildcard's choice)
 	for ei := range restarted {

@@ -27,6 +27,11 @@ var ruleOptions = map[string]map[string]string{
 	"chaturanga4": {
 		"extended_insufficient": "C4_ExtendedInsufficient",
 	},
+	"magic": {
+		"mode":        "Magic_Mode",
+		"hand_size":   "Magic_HandSize",
+		"draw_claims": "Magic_DrawClaims",
+	},
 }
 
 // applyRules sets the rule options named in pairs (NAME=VALUE) on the
@@ -43,7 +48,7 @@ func applyRules(c *Config, pairs []string) error {
 	}
 	table, ok := ruleOptions[name]
 	if !ok {
-		return fmt.Errorf("-rules: the variant %s has no rule options (-variant lucky, spy or chaturanga4 first)", name)
+		return fmt.Errorf("-rules: the variant %s has no rule options (-variant lucky, spy, chaturanga4 or magic first)", name)
 	}
 	// set applies one option to a copy of the rules; canonical is the
 	// value to send for an option once all are set; commit stores the
@@ -84,6 +89,26 @@ func applyRules(c *Config, pairs []string) error {
 		set = r.Set
 		canonical = func(_, val string) string { return uciBool(strings.ToLower(val)) }
 		commit = func() error { c.Variant = Chaturanga4{Rules: r}; return nil }
+	case Magic:
+		r := v.Rules
+		set = r.Set
+		canonical = func(k, _ string) string {
+			// Options.String writes every option as name=value in the
+			// values the UCI options take (classic, 10, automatic).
+			for _, f := range strings.Fields(r.String()) {
+				if n, val, _ := strings.Cut(f, "="); n == k {
+					return val
+				}
+			}
+			return ""
+		}
+		commit = func() error {
+			if err := r.Validate(); err != nil {
+				return err
+			}
+			c.Variant = Magic{Rules: r}
+			return nil
+		}
 	default:
 		return fmt.Errorf("-rules: the variant %s has no rule options", name)
 	}
