@@ -231,42 +231,51 @@ func FuzzCommand(f *testing.F) {
 		"setoption name UCI_Variant value chaturanga4\nsetoption name C4Policy value maxn\nposition fen 7bK/8/8/yK7/7rK/8/8/gK6gE g rgyb -/-/-/- 0 1 moves h1h4\ngo nodes 300 searchmoves a5a4",
 		"setoption name UCI_Variant value chaturanga4\nsetoption name C4_ExtendedInsufficient value true\ngo rtime 50 gtime 50 ytime 50 btime 50 rinc 1\ngo wtime 10",
 		"setoption name UCI_Variant value chaturanga4\nposition fen 7rK/8/8/8/8/8/8/8 r r--- -/-/-/- 0 1\ngo depth 2",
+		"setoption name UCI_Variant value magic\nsetoption name Magic_HandSize value 3\nposition startpos hand AM01,AM02,AM34 moves f2f3 pass e7e5 pass g2g4 pass d8h4 pass\ngo depth 1\nd",
+		"setoption name UCI_Variant value magic\nsetoption name Magic_Mode value advanced\nposition startpos moves e2e4 pass AM13:b8,c6\ngo depth 1\nsetoption name UCI_Variant value chess\ngo depth 1",
 		"xyzzy", "\x00\xff", "go \u00a0 depth 1", "position startpos moves " + strings.Repeat("g1f3 g8f6 f3g1 f6g8 ", 30),
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, input string) {
-		out := &sink{}
-		p := newSession(out, nil)
-		defer p.Close()
-		for _, line := range strings.Split(input, "\n") {
-			before := len(out.lines())
-			goOn := p.Handle(line)
-			if goOn {
-				p.Handle("stop")
-			}
-			delta := out.lines()[before:]
-			errs := count(delta, prefix("info string error"))
-			bests := count(delta, prefix("bestmove"))
-			f := strings.Fields(line)
-			isGo := len(f) > 0 && f[0] == "go"
-			perft := isGo && errs == 0 && len(f) > 1 && f[1] == "perft"
-			switch {
-			case errs > 1:
-				t.Fatalf("%q: %d error lines: %q", line, errs, delta)
-			case isGo && !perft && bests != 1:
-				t.Fatalf("%q: %d bestmoves: %q", line, bests, delta)
-			case (!isGo || perft) && bests != 0:
-				t.Fatalf("%q: unexpected bestmove: %q", line, delta)
-			}
-			if bests == 1 {
-				checkFuzzBestmove(t, p, out, delta)
-			}
-			if !goOn {
-				return
-			}
+	f.Fuzz(func(t *testing.T, input string) { fuzzSession(t, input) })
+}
+
+// fuzzSession sends the preamble, then each line of input followed by
+// stop, and checks FuzzCommand's rules after each line.
+func fuzzSession(t *testing.T, input string, preamble ...string) {
+	out := &sink{}
+	p := newSession(out, nil)
+	defer p.Close()
+	for _, line := range preamble {
+		p.Handle(line)
+	}
+	for _, line := range strings.Split(input, "\n") {
+		before := len(out.lines())
+		goOn := p.Handle(line)
+		if goOn {
+			p.Handle("stop")
 		}
-	})
+		delta := out.lines()[before:]
+		errs := count(delta, prefix("info string error"))
+		bests := count(delta, prefix("bestmove"))
+		f := strings.Fields(line)
+		isGo := len(f) > 0 && f[0] == "go"
+		perft := isGo && errs == 0 && len(f) > 1 && f[1] == "perft"
+		switch {
+		case errs > 1:
+			t.Fatalf("%q: %d error lines: %q", line, errs, delta)
+		case isGo && !perft && bests != 1:
+			t.Fatalf("%q: %d bestmoves: %q", line, bests, delta)
+		case (!isGo || perft) && bests != 0:
+			t.Fatalf("%q: unexpected bestmove: %q", line, delta)
+		}
+		if bests == 1 {
+			checkFuzzBestmove(t, p, out, delta)
+		}
+		if !goOn {
+			return
+		}
+	}
 }
 
 // checkFuzzBestmove checks the bestmove against the session's position.
@@ -279,6 +288,10 @@ func checkFuzzBestmove(t *testing.T, p *protocol.Protocol, out *sink, delta []st
 	}
 	before := len(out.lines())
 	p.Handle("d")
+	if d := out.lines()[before:]; slices.ContainsFunc(d, prefix("Hands: ")) {
+		checkMagicBestmove(t, best, d)
+		return
+	}
 	var fen string
 	var rules lucky.Options
 	isLucky := false

@@ -58,7 +58,7 @@ func TestLuckyTranscript(t *testing.T) {
 	e := startEngine(t, "azar")
 	e.send("uci")
 	lines := e.readUntil(prefix("uciok"), 10*time.Second)
-	for _, want := range append([]string{"option name UCI_Variant type combo default chess var chess var spy var lucky var chaturanga4"}, luckyOptionLines()...) {
+	for _, want := range append([]string{"option name UCI_Variant type combo default chess var chess var spy var lucky var chaturanga4 var magic"}, luckyOptionLines()...) {
 		if !slices.Contains(lines, want) {
 			t.Errorf("missing %q in %q", want, lines)
 		}

@@ -1,11 +1,16 @@
 package protocol
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
+	"azar/eval"
+	"azar/search"
+	"azar/search/hands"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/magic"
@@ -15,6 +20,194 @@ import (
 // chess"): the public history plus the engine's own dealt hand, action
 // tokens for every commitment, the windows asked with go like any other
 // decision.
+
+// magicGame is the magic variant's registry entry.
+type magicGame struct {
+	p     *Protocol
+	rules magic.Options
+	hopts hands.Options
+	// state is the position as the engine knows it: the public history
+	// and, when told, the hand of the seat deciding.
+	state  *magic.State
+	engine *hands.Engine // created by the first search
+}
+
+func newMagicGame(p *Protocol) *magicGame {
+	g := &magicGame{p: p, hopts: hands.DefaultOptions()}
+	g.reset()
+	return g
+}
+
+func (*magicGame) name() string { return "magic" }
+
+// enter: the position goes back to the start, no hand known.
+func (g *magicGame) enter() { g.reset() }
+
+func (g *magicGame) reset() { g.state = magicPublicStart(g.rules) }
+
+func (g *magicGame) newGame() {
+	if g.engine != nil {
+		g.engine.NewGame()
+	}
+}
+
+func (g *magicGame) dropEngine() { g.engine = nil }
+
+// eng returns the engine with the session's shared settings (Hash, Move
+// Overhead) applied.
+func (g *magicGame) eng() *hands.Engine {
+	g.hopts.HashMB = g.p.sopts.HashMB
+	g.hopts.MoveOverhead = g.p.sopts.MoveOverhead
+	if g.engine == nil {
+		g.engine = hands.New(g.hopts)
+	} else {
+		g.engine.SetOptions(g.hopts)
+	}
+	return g.engine
+}
+
+// MaxMagicWorlds bounds the Magic_Worlds option.
+const MaxMagicWorlds = 256
+
+// options: the three rule options (changing one puts the position back
+// to the start), the engine's card policy and the worlds it samples.
+func (g *magicGame) options() []*uciOption {
+	rule := func(name string) func(p *Protocol, v string) error {
+		return func(p *Protocol, v string) error { return g.setRule(name, v) }
+	}
+	var d magic.Options
+	return []*uciOption{
+		{name: "Magic_Mode", kind: comboOption, def: d.Mode.String(), vars: []string{magic.Classic.String(), magic.Advanced.String()}, set: rule("mode")},
+		// 1 to 10: the hand sizes magic.Options accepts.
+		{name: "Magic_HandSize", kind: spinOption, def: strconv.Itoa(d.Hand()), min: 1, max: 10, set: rule("hand_size")},
+		{name: "Magic_DrawClaims", kind: comboOption, def: d.DrawClaims.String(), vars: []string{magic.ClaimsAutomatic.String(), magic.ClaimsFIDE.String()}, set: rule("draw_claims")},
+		{name: "Magic_Cards", kind: comboOption, def: g.hopts.Cards.String(), vars: hands.CardPolicies(),
+			set: func(p *Protocol, v string) error {
+				g.hopts.Cards, _ = hands.ParseCardPolicy(v)
+				return nil
+			}},
+		{name: "Magic_Worlds", kind: spinOption, def: strconv.Itoa(g.hopts.MaxWorlds), min: 1, max: MaxMagicWorlds,
+			set: func(p *Protocol, v string) error {
+				g.hopts.MaxWorlds, _ = strconv.Atoi(v)
+				return nil
+			}},
+	}
+}
+
+// setRule changes a rule option; a new value puts the position back to
+// the start under the new rules (send position again).
+func (g *magicGame) setRule(name, v string) error {
+	r := g.rules
+	if err := r.Set(name, v); err != nil {
+		return err
+	}
+	if r != g.rules {
+		g.rules = r
+		g.reset()
+	}
+	return nil
+}
+
+func (g *magicGame) position(args []string) error {
+	st, err := parseMagicPosition(args, g.rules)
+	if err != nil {
+		return err
+	}
+	g.state = st
+	return nil
+}
+
+func (g *magicGame) goCmd(args []string) {
+	p := g.p
+	st := g.state
+	gc, only, problems := parseGoActions(args, func(tok string) (variants.Action, error) {
+		a, err := st.ParseAction(tok)
+		if err == nil && !slices.Contains(choosableMagic(st, nil), a) {
+			err = errors.New("not the engine's choice")
+		}
+		return a, err
+	}, true)
+	p.reportGoProblems(problems)
+	view := st.Clone().(*magic.State)
+	if gc.perft > 0 {
+		ctx, j := p.newJob()
+		go p.runActionPerft(ctx, j, view, gc.perft, view.ApplyTrusted, "magic perft", view.EncodeHands)
+		return
+	}
+	p.startSearch(g.search(view, p.levelLimits(gc.limits), only))
+}
+
+// search is the magic search job: progress lines, then exactly one
+// bestmove with an action the engine may choose (0000, the pass, when
+// there is none).
+func (g *magicGame) search(st *magic.State, l search.Limits, only []variants.Action) searchJob {
+	p := g.p
+	eng := g.eng()
+	sj := searchJob{what: "magic search", where: st.EncodeHands, limits: l, fallback: "bestmove 0000", ponderHit: eng.PonderHit}
+	legal := choosableMagic(st, only)
+	if len(legal) == 0 {
+		over, scores, _ := st.Result()
+		sj.noMove = noMoveInfo(over && scores[st.Side()] == 0)
+		return sj
+	}
+	// The fallback commits no card: a move or the pass where there is one.
+	fallback := legal[0]
+	if i := slices.IndexFunc(legal, func(a variants.Action) bool { return magic.TypeOf(a) != magic.ActCard }); i >= 0 {
+		fallback = legal[i]
+	}
+	sj.fallback = "bestmove " + magicToken(fallback)
+	sj.run = func(ctx context.Context) string {
+		res := eng.Search(ctx, st, l, only, func(info hands.Info) { p.out.send(formatMagicInfo(info, st)...) })
+		best := fallback
+		if res.Found {
+			best = p.checkedAction(st, res.Action, slices.Contains(legal, res.Action), fallback, "magic search", st.EncodeHands)
+		}
+		return "bestmove " + magicToken(best)
+	}
+	return sj
+}
+
+// magicToken is an action as the engine answers it: the pass is 0000.
+func magicToken(a variants.Action) string {
+	if a == magic.PassAction {
+		return "0000"
+	}
+	return magic.FormatAction(a)
+}
+
+// formatMagicInfo writes one progress report as a UCI info line (the
+// score for the seat to act; the PV cut before its first action that is
+// not legal in the engine's view), then `info string worlds <n>`: the
+// sampled worlds the report averages over.
+func formatMagicInfo(info hands.Info, st *magic.State) []string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 score %s", info.Depth, max(info.SelDepth, info.Depth), formatScore(info.Score))
+	writeCounts(&b, info.Nodes, info.HashFull, info.Time)
+	q := st.Clone().(*magic.State)
+	var pv []string
+	for _, a := range info.PV {
+		if q.Apply(a) != nil {
+			break
+		}
+		pv = append(pv, magicToken(a))
+	}
+	writePV(&b, pv)
+	return []string{b.String(), fmt.Sprintf("info string worlds %d", info.Worlds)}
+}
+
+func (g *magicGame) display() []string { return magicDisplay(g.state) }
+
+// eval is `eval` in the magic variant: the static evaluation with the
+// card terms for the seat to act (an unknown hand valued at the average
+// of the cards it may hold).
+func (g *magicGame) eval() {
+	st := g.state
+	side := st.Side()
+	if p := st.ToAct(); p >= 0 {
+		side = chess.Color(p)
+	}
+	g.p.sendEval(eval.NewEvaluator().EvaluateMagic(st, side), side, "seat to act")
+}
 
 // magicCommit is one card commitment of a history: who committed which
 // card, at which action.

@@ -43,7 +43,7 @@ func (p *Protocol) newRegistry() []game {
 	p.spy = &spyGame{p: p}
 	p.lucky = &luckyGame{p: p}
 	p.c4 = newChaturangaGame(p)
-	return []game{chessGame{p}, p.spy, p.lucky, p.c4}
+	return []game{chessGame{p}, p.spy, p.lucky, p.c4, newMagicGame(p)}
 }
 
 // variantNames lists the session's variants.

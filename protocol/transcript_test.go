@@ -97,11 +97,12 @@ func TestHandshake(t *testing.T) {
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
-		"option name UCI_Variant type combo default chess var chess var spy var lucky var chaturanga4",
+		"option name UCI_Variant type combo default chess var chess var spy var lucky var chaturanga4 var magic",
 		"option name Debug Log File type string default <empty>",
 	}
 	// The strength levels, then each game's options in registry order:
-	// chess's feature switches (in field order), book and network, spy, lucky.
+	// chess's feature switches (in field order), book and network, spy, lucky,
+	// chaturanga4, magic.
 	want = append(want,
 		"option name Level type spin default 0 min 0 max 6",
 		"option name UCI_LimitStrength type check default false",
@@ -126,6 +127,11 @@ func TestHandshake(t *testing.T) {
 	want = append(want,
 		"option name C4_ExtendedInsufficient type check default false",
 		"option name C4Policy type combo default brs var paranoid var brs var maxn",
+		"option name Magic_Mode type combo default classic var classic var advanced",
+		"option name Magic_HandSize type spin default 10 min 1 max 10",
+		"option name Magic_DrawClaims type combo default automatic var automatic var fide",
+		"option name Magic_Cards type combo default search var search var never var random",
+		"option name Magic_Worlds type spin default 16 min 1 max 256",
 	)
 	want = append(want, "uciok")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
