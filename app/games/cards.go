@@ -69,6 +69,8 @@ func newCardGame(o Options, secret string, tokens []string, seed uint64) (cardGa
 		return newLuckyGame(o, secret, tokens, seed)
 	case VariantSpy:
 		return newSpyGame(o, secret, tokens, seed)
+	case VariantMagic:
+		return newMagicGame(o, secret, tokens, seed)
 	}
 	return nil, errorf(Invalid, "unknown variant %q", o.Variant)
 }
@@ -130,6 +132,15 @@ func normalizeCardOptions(o *Options) error {
 				o.FEN = ""
 			}
 		}
+	case VariantMagic:
+		rules, err := magicRules(o.Rules)
+		if err != nil {
+			return errorf(Invalid, "magic rules: %v", err)
+		}
+		o.Rules = magicRulesMap(rules)
+		if o.FEN != "" {
+			return errorf(Invalid, "start position: a magic game starts from the standard position (the referee deals the hands)")
+		}
 	}
 	return nil
 }
@@ -173,8 +184,11 @@ func (m *Manager) playEngineAction(g *Game, res engine.Result) error {
 		return fmt.Errorf("the engine answered %q: %v", res.Move, err)
 	}
 	var ev *Eval
-	if _, isSpy := g.cg.(*spyGame); res.Score.Known && !isSpy {
-		// A spy engine's score weighs its own card: not for the page.
+	_, isSpy := g.cg.(*spyGame)
+	_, isMagic := g.cg.(*magicGame)
+	if res.Score.Known && !isSpy && !isMagic {
+		// A spy or magic engine's score weighs its own card or hand:
+		// not for the page.
 		ev = &Eval{CP: res.Score.CP, Mate: res.Score.Mate}
 		if seat == "b" {
 			ev.CP, ev.Mate = -ev.CP, -ev.Mate

@@ -228,9 +228,9 @@ func (m *Manager) Create(o Options) (View, error) {
 		o.Variant = VariantChess
 	case VariantChaturanga4:
 		return m.createC4(o)
-	case VariantChess, VariantLucky, VariantSpy:
+	case VariantChess, VariantLucky, VariantSpy, VariantMagic:
 	default:
-		return View{}, errorf(Invalid, "unknown variant %q (want chess, lucky, spy or chaturanga4)", o.Variant)
+		return View{}, errorf(Invalid, "unknown variant %q (want chess, lucky, spy, magic or chaturanga4)", o.Variant)
 	}
 	if len(o.Seats) > 0 {
 		return View{}, errorf(Invalid, "seats are for four-player chaturanga")
@@ -240,6 +240,9 @@ func (m *Manager) Create(o Options) (View, error) {
 	}
 	if o.Variant == VariantSpy && o.Mode == ModeLocal {
 		return View{}, errorf(Invalid, "spy chess hides each player's card: it is played against the engine, not on one device")
+	}
+	if o.Variant == VariantMagic && o.Mode == ModeLocal {
+		return View{}, errorf(Invalid, "magic chess hides each player's hand: it is played against the engine, not on one device")
 	}
 	switch o.Mode {
 	case "":

@@ -30,10 +30,11 @@ type View struct {
 	CanUndo  bool              `json:"canUndo"`
 	// Rules are a card game's rule options (rules names).
 	Rules map[string]string `json:"rules,omitempty"`
-	// Lucky and Spy are the card variants' parts: what the player may
+	// Lucky, Spy and Magic are the card variants' parts: what the player may
 	// see, nothing more.
 	Lucky *LuckyView `json:"lucky,omitempty"`
 	Spy   *SpyView   `json:"spy,omitempty"`
+	Magic *MagicView `json:"magic,omitempty"`
 	// C4 is four-player chaturanga's part: the seats, their pools, the
 	// frozen pieces, the ranking at the end.
 	C4 *C4View `json:"c4,omitempty"`

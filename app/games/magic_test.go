@@ -1,0 +1,265 @@
+package games
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"azar/variants/chess"
+	"azar/variants/magic"
+)
+
+var magicCode = regexp.MustCompile(`AM[0-4][0-9]`)
+
+// hiddenCodes is the cards the player at seat may not know of: the other
+// hand as dealt and the stock, less every card committed (a commitment
+// is public).
+func hiddenCodes(t *testing.T, g *magicGame, seat string) map[string]bool {
+	t.Helper()
+	ref := magic.New(g.rules, g.sec.Seed)
+	own, _ := ref.Hand(chess.Color(seatIndex(seat)))
+	hidden := map[string]bool{}
+	for c := magic.CardID(0); c < magic.NumCards; c++ {
+		if !own.Has(c) {
+			hidden[c.Code()] = true
+		}
+	}
+	for _, c := range g.commits {
+		delete(hidden, c.Card)
+	}
+	return hidden
+}
+
+// leaked is the hidden codes a view's JSON carries.
+func leaked(t *testing.T, v View, hidden map[string]bool) []string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, code := range magicCode.FindAllString(string(b), -1) {
+		if hidden[code] {
+			out = append(out, code)
+		}
+	}
+	return out
+}
+
+// pickMagic chooses a seat's action: a card commitment when one is
+// legal and the coin says so, otherwise any legal action.
+func pickMagic(rng *rand.Rand, legal []string) string {
+	var cards []string
+	for _, tk := range legal {
+		if strings.HasPrefix(tk, "AM") {
+			cards = append(cards, tk)
+		}
+	}
+	if len(cards) > 0 && rng.IntN(3) == 0 {
+		return cards[rng.IntN(len(cards))]
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+// TestMagicRefereeSeededGames plays whole seeded games through the
+// referee's own path (act, then the game rebuilt from the options, the
+// secret and the public tokens, as a commit does), both seats choosing
+// among the legal tokens and committing cards: every state replays, the
+// player's view carries its own hand and the other's count only, and no
+// card the player may not know of is ever in it.
+func TestMagicRefereeSeededGames(t *testing.T) {
+	games := 12
+	if testing.Short() {
+		games = 4
+	}
+	commits, reactions := 0, 0
+	for n := range games {
+		mode := []string{"classic", "advanced"}[n%2]
+		o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w", Rules: map[string]string{"mode": mode}}
+		if err := normalizeCardOptions(&o); err != nil {
+			t.Fatal(err)
+		}
+		seed := uint64(1000 + n)
+		g, err := newMagicGame(o, "", nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sec := g.secret()
+		rng := rand.New(rand.NewPCG(seed, 1))
+		for ply := 0; ply < 160 && g.toAct() != ""; ply++ {
+			var v View
+			g.view(&v, "w")
+			if bad := leaked(t, v, hiddenCodes(t, g, "w")); len(bad) > 0 {
+				t.Fatalf("seed %d ply %d: the view carries the hidden cards %v", seed, ply, bad)
+			}
+			if own, _ := g.full.Hand(chess.White); len(v.Magic.Hand) != own.Count() || v.Magic.Cards["b"] != g.full.HandSize(chess.Black) {
+				t.Fatalf("seed %d ply %d: hand %d cards (want %d), the other's count %d (want %d)", seed, ply,
+					len(v.Magic.Hand), own.Count(), v.Magic.Cards["b"], g.full.HandSize(chess.Black))
+			}
+			seat := g.toAct()
+			legal := g.legal(seat)
+			if len(legal) == 0 {
+				t.Fatalf("seed %d ply %d: %s to act with nothing legal", seed, ply, seat)
+			}
+			if other := map[string]string{"w": "b", "b": "w"}[seat]; len(g.legal(other)) != 0 {
+				t.Fatalf("seed %d ply %d: %s may act out of turn", seed, ply, other)
+			}
+			if seat == "w" && len(legal) == 1 && legal[0] == "pass" {
+				t.Fatalf("seed %d ply %d: the player was left a window with pass alone", seed, ply)
+			}
+			tok := pickMagic(rng, legal)
+			if strings.HasPrefix(tok, "AM") {
+				commits++
+				if g.full.Phase() == magic.PhRCommit || g.full.Phase() == magic.PhRImpact {
+					reactions++
+				}
+			}
+			toks, s2, err := g.act(seat, tok)
+			if err != nil {
+				t.Fatalf("seed %d ply %d: %s's legal %q refused: %v", seed, ply, seat, tok, err)
+			}
+			if s2 != sec {
+				t.Fatalf("seed %d: the secret changed: %s -> %s", seed, sec, s2)
+			}
+			if g, err = newMagicGame(o, s2, toks, 0); err != nil {
+				t.Fatalf("seed %d ply %d: the game does not replay: %v", seed, ply, err)
+			}
+			if got := g.full.CardCount(); got != magic.NumCards {
+				t.Fatalf("seed %d ply %d: %d cards accounted for", seed, ply, got)
+			}
+		}
+	}
+	if commits == 0 || reactions == 0 {
+		t.Fatalf("the games committed %d cards, %d of them reactions: the test plays no cards", commits, reactions)
+	}
+}
+
+// TestMagicRefusalsChangeNothing: bad tokens, a card of the other hand,
+// a token out of turn are refused with a clear error and the stored
+// game stays as it was.
+func TestMagicRefusalsChangeNothing(t *testing.T) {
+	const seed = 11
+	white, black, err := MagicDeal(nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newSeeded(t, "", seed)
+	v, err := f.m.Create(Options{Variant: VariantMagic, Mode: ModeEngine, Color: "white", Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Magic == nil || len(v.Magic.Hand) != 10 || v.Magic.Cards["b"] != 10 || v.Magic.Phase != "start" || v.Turn != "w" {
+		t.Fatalf("first view: %+v turn %s", v.Magic, v.Turn)
+	}
+	for i, c := range v.Magic.Hand {
+		if c.ID != white[i] || c.Name.En == "" || c.Name.Es == "" || c.Text.En == "" || c.Text.Es == "" || len(c.Windows) == 0 {
+			t.Fatalf("hand card %d: %+v, dealt %s", i, c, white[i])
+		}
+	}
+	if v.Rules["mode"] != "classic" || v.Rules["hand_size"] != "10" || v.Rules["draw_claims"] != "automatic" {
+		t.Fatalf("rules %v", v.Rules)
+	}
+	before := storedSecret(t, f.st, v.ID)
+	for _, tok := range []string{"", "e2e5", "AM99", "AM13:zz", "pass", "claim", black[0], black[0] + ":e4", "e7e5"} {
+		_, err := f.m.Move(v.ID, tok)
+		if kind(err) != Invalid || !strings.Contains(err.Error(), "illegal action") {
+			t.Fatalf("%q: %v", tok, err)
+		}
+		if strings.Contains(err.Error(), black[0]+" ") || strings.Contains(err.Error(), "hand") {
+			t.Fatalf("%q: the refusal speaks of the other hand: %v", tok, err)
+		}
+		now, _ := f.m.Get(v.ID)
+		if now.Version != v.Version || len(now.Moves) != 0 || storedSecret(t, f.st, v.ID) != before {
+			t.Fatalf("%q changed the game: %+v", tok, now.Moves)
+		}
+	}
+	if _, err := f.m.Undo(v.ID); kind(err) != Conflict {
+		t.Fatalf("undo: %v", err)
+	}
+	if _, err := f.m.Create(Options{Variant: VariantMagic, Mode: ModeLocal}); kind(err) != Invalid {
+		t.Fatalf("magic on one device: %v", err)
+	}
+	if _, err := f.m.Create(Options{Variant: VariantMagic, Rules: map[string]string{"hand_size": "11"}}); kind(err) != Invalid {
+		t.Fatalf("hand_size 11: %v", err)
+	}
+	if _, err := f.m.Create(Options{Variant: VariantMagic, Rules: map[string]string{"mode": "wild"}}); kind(err) != Invalid {
+		t.Fatalf("mode wild: %v", err)
+	}
+	if _, err := f.m.Create(Options{Variant: VariantMagic, FEN: chess.StartFEN}); kind(err) != Invalid {
+		t.Fatalf("a start FEN: %v", err)
+	}
+}
+
+// TestMagicEngineRequest: the engine is told its own dealt hand and the
+// public history, passes included, exactly as docs/protocol.md says.
+func TestMagicEngineRequest(t *testing.T) {
+	const seed = 5
+	_, black, err := MagicDeal(map[string]string{"mode": "advanced", "hand_size": "6"}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w", Level: 2, Rules: map[string]string{"mode": "advanced", "hand_size": "6"}}
+	if err := normalizeCardOptions(&o); err != nil {
+		t.Fatal(err)
+	}
+	g, err := newMagicGame(o, "", nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks, sec, err := g.act("w", "e2e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err = newMagicGame(o, sec, toks, 0); err != nil {
+		t.Fatal(err)
+	}
+	// After the move the player's END window is declined for the player
+	// when pass is all it may do there.
+	for g.toAct() == "w" {
+		if toks, sec, err = g.act("w", "pass"); err != nil {
+			t.Fatal(err)
+		}
+		if g, err = newMagicGame(o, sec, toks, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gs := gameState{opts: o, cg: g}
+	req := gs.request("b", 2, "movetime 300")
+	want := "startpos hand " + strings.Join(black, ",") + " moves " + strings.Join(g.toks, " ")
+	if req.Position != want {
+		t.Fatalf("position %q\nwant %q", req.Position, want)
+	}
+	var names []string
+	for _, op := range req.Options {
+		names = append(names, op.Name+"="+op.Value)
+	}
+	for _, w := range []string{"Level=2", "UCI_Variant=magic", "Magic_Mode=advanced", "Magic_HandSize=6", "Magic_DrawClaims=automatic"} {
+		if !slices.Contains(names, w) {
+			t.Fatalf("options %v lack %s", names, w)
+		}
+	}
+	// The engine's 0000 is a pass; an answer the rules refuse is an error.
+	if _, _, err := g.engineAnswer("b", "e2e4"); err == nil {
+		t.Fatal("an illegal engine answer was taken")
+	}
+}
+
+// TestMagicCardTexts: every card has its names and text in both
+// languages, and no text names a card by its code.
+func TestMagicCardTexts(t *testing.T) {
+	for c := magic.CardID(0); c < magic.NumCards; c++ {
+		mc := magicCardView(c)
+		if mc.Name.En == "" || mc.Name.Es == "" || mc.Text.En == "" || mc.Text.Es == "" {
+			t.Errorf("%s: %+v", c.Code(), mc)
+		}
+		if magicCode.MatchString(mc.Text.En + mc.Text.Es) {
+			t.Errorf("%s names a card by its code: %+v", c.Code(), mc.Text)
+		}
+		if strings.HasPrefix(mc.Text.En, "as ") {
+			t.Errorf("%s: %q", c.Code(), mc.Text.En)
+		}
+	}
+}
