@@ -25,6 +25,12 @@
       open: "Open", inProgress: "in progress", gameGone: "That game is not on this server.",
       nMoves: "moves", hint: "Hint", hintIs: "Hint:",
       lucky: "Lucky cards", spy: "Spy chess", luckyRules: "Rules of Lucky cards", spyRules: "Rules of Spy chess",
+      magic: "Magic chess", magicRules: "Rules of Magic chess", ruleMode: "Mode", classic: "classic (no reactions)",
+      advanced: "advanced (reactions in your opponent's turn)", ruleHandSize: "Cards in each hand", yourHand: "Your hand",
+      effectsInPlay: "Effects in play", noEffects: "none", discardPile: "Discard pile", opponentHolds: "Azar holds",
+      cardsWord: "cards", cardWord: "card", passMate: "Accept the mate", passWindow: "Pass", commitCard: "Commit",
+      engineCommitted: "Azar committed", pendingCard: "Waiting for the reaction:", noTargets: "no targets",
+      emptyHand: "Your hand is empty.", owner: "of", turnsLeft: "counter", chooseTargets: "Choose its targets:",
       ruleEdition: "Edition", second: "second", first: "first", ruleMandatory: "Mandatory card (draw every turn)",
       ruleKingCapture: "King capture (with the mandatory card)", ruleThreeTurns: "Temporal cards last three turns",
       ruleRulesCards: "Instruction cards in the deck", ruleTemporal: "Temporal cards", all: "all", none: "none",
@@ -71,6 +77,12 @@
       open: "Abrir", inProgress: "en curso", gameGone: "Esa partida no está en este servidor.",
       nMoves: "jugadas", hint: "Pista", hintIs: "Pista:",
       lucky: "Cartas de la Suerte", spy: "Ajedrez con Espía", luckyRules: "Reglas de Cartas de la Suerte", spyRules: "Reglas del Ajedrez con Espía",
+      magic: "Ajedrez Mágico", magicRules: "Reglas del Ajedrez Mágico", ruleMode: "Modo", classic: "clásico (sin reacciones)",
+      advanced: "avanzado (reacciones en el turno del rival)", ruleHandSize: "Cartas en cada mano", yourHand: "Tu mano",
+      effectsInPlay: "Efectos en juego", noEffects: "ninguno", discardPile: "Descartes", opponentHolds: "Azar tiene",
+      cardsWord: "cartas", cardWord: "carta", passMate: "Aceptar el mate", passWindow: "Pasar", commitCard: "Jugar",
+      engineCommitted: "Azar ha jugado", pendingCard: "Esperando la reacción:", noTargets: "sin objetivos",
+      emptyHand: "Tu mano está vacía.", owner: "de", turnsLeft: "contador", chooseTargets: "Elige sus objetivos:",
       ruleEdition: "Edición", second: "segunda", first: "primera", ruleMandatory: "Carta obligatoria (robar cada turno)",
       ruleKingCapture: "Captura del rey (con carta obligatoria)", ruleThreeTurns: "Las cartas temporales duran tres turnos",
       ruleRulesCards: "Cartas de instrucciones en el mazo", ruleTemporal: "Cartas temporales", all: "todas", none: "ninguna",
@@ -192,6 +204,11 @@
       const fresh = v.lucky.drawn.slice(old.lucky.drawn.length).filter((d) => d.side !== v.human);
       if (fresh.length) note = () => t("engineDrew") + " " + fresh.map((d) => cardName(d.card)).join(", ") + ".";
     }
+    if (v.magic && old.magic) {
+      const fresh = v.magic.committed.slice(old.magic.committed.length).filter((c) => c.side !== v.human);
+      for (const c of fresh) magicCards[c.card] = c.info;
+      if (fresh.length) note = () => t("engineCommitted") + " " + fresh.map((c) => magicCardLabel(c.card) + " — " + c.record).join(", ") + ".";
+    }
     if (v.spy && old.spy) {
       const opp = v.human === "w" ? "b" : "w";
       if (v.spy.revealed[opp] && !old.spy.revealed[opp]) note = () => t("engineRevealed") + " " + spyCardName(v.spy.revealed[opp]) + ".";
@@ -273,8 +290,9 @@
     $(".two-player").hidden = four;
     $$(".engine-only").forEach((f) => { f.hidden = four || chosen("mode") !== "engine"; });
     const local = $("[data-mode=local]");
-    local.hidden = variant === "spy";
-    if (variant === "spy" && chosen("mode") === "local") {
+    const hidden = variant === "spy" || variant === "magic"; // a hidden card or hand per player
+    local.hidden = hidden;
+    if (hidden && chosen("mode") === "local") {
       pick("mode", "engine");
       $$(".engine-only").forEach((f) => { f.hidden = false; });
     }
@@ -388,6 +406,7 @@
     const zone = new Set(game.lucky && game.lucky.zone ? game.lucky.zone : []);
     const bicolour = new Set(game.spy ? game.spy.bicolour : []);
     const mySpy = game.spy ? game.spy.spySquare : "";
+    const effectsOn = magicEffectsBySquare();
     const cardTurn = game.lucky && game.lucky.phase !== "start" && game.legal.length > 0;
     $("#game").dataset.variant = game.variant;
     const frozen = new Set(game.c4 ? game.c4.frozen : []);
@@ -447,6 +466,21 @@
           b.title = t("c4Convert");
           b.textContent = "⇪";
           sq.append(b);
+        }
+        if (effectsOn[name]) {
+          const effs = effectsOn[name];
+          sq.dataset.effects = effs.map((e) => e.card).join(" ");
+          sq.classList.add("effect-zone");
+          for (const e of effs) {
+            if (e.squares.length > 4) continue; // a file or a flank: the tint is enough
+            const b = document.createElement("span");
+            b.className = "badge effect-mark " + e.kind + " owner-" + e.owner;
+            b.dataset.effect = e.card;
+            b.dataset.counter = String(e.counter);
+            b.title = magicCardLabel(e.card) + " · " + t("turnsLeft") + " " + e.counter;
+            b.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + e.counter;
+            sq.append(b);
+          }
         }
         if (name === mySpy) {
           const b = document.createElement("span");
@@ -530,8 +564,9 @@
   const RELOC_RE = /^([a-z]\d+)>([a-z]\d+)$/;
   const REMOVE_RE = /^-([a-z]\d+)$/;
   const PLACE_RE = /^([PNBRQK])@([a-z]\d+)$/;
+  const STRIDE_RE = /^K([a-h][1-8])([a-h][1-8])$/;
   function fromTo(tok) {
-    let m = MOVE_RE.exec(tok);
+    let m = MOVE_RE.exec(tok) || STRIDE_RE.exec(tok);
     if (m) return { from: m[1], to: m[2], promo: m[3] };
     m = RELOC_RE.exec(tok);
     if (m) return { from: m[1], to: m[2], promo: "" };
@@ -625,6 +660,7 @@
     const ol = $("#moves");
     ol.textContent = "";
     if (game.c4) { renderC4Moves(ol); return; }
+    if (game.variant === "magic") { renderMagicMoves(ol); return; }
     if (game.variant === "lucky") {
       // A turn may hold several actions: one line per move number,
       // White's turn then Black's.
@@ -877,13 +913,15 @@
   const BUTTON_LABELS = { annul: "annul", bomb: "bomb", "0000": "pass", claim: "claim" };
   function renderCards() {
     const panel = $("#cards");
-    const lv = game.lucky, sv = game.spy;
-    panel.hidden = !lv && !sv;
+    const lv = game.lucky, sv = game.spy, mv = game.magic;
+    panel.hidden = !lv && !sv && !mv;
     $(".side").classList.toggle("with-cards", !panel.hidden);
     $(".lucky-part", panel).hidden = !lv;
     $(".spy-part", panel).hidden = !sv;
+    $(".magic-part", panel).hidden = !mv;
     if (lv) renderLucky(lv);
     if (sv) renderSpy(sv);
+    if (mv) renderMagic(mv);
   }
   function renderLucky(lv) {
     const panel = $("#cards");
@@ -998,6 +1036,151 @@
     if (sv.revealed[game.human]) rv.push(t("youRevealed") + " " + spyCardName(sv.revealed[game.human]));
     rv.push(sv.revealed[opp] ? t("engineRevealed") + " " + spyCardName(sv.revealed[opp]) : t("notRevealed"));
     $(".reveals", panel).textContent = rv.join(". ") + ".";
+  }
+  // ---- magic chess ----
+  let magicCard = null; // the card of the hand whose targets are shown
+  const EFFECT_SYMBOLS = { wall: "🧱", mine: "💣", shield: "🛡", wings: "🪽", paralysis: "⛓", sanctuary: "✚", fog: "☁",
+    armour: "🛡", blizzard: "❄", ward: "✋", immunity: "✦", anchorage: "⚓", lance: "↟", surge: "⇡", stride: "♔", "no-mans-land": "⊘", silence: "🤫" };
+  function magicCardLabel(id) {
+    const c = magicCards[id];
+    return c ? c.name[lang] + " (" + id + ")" : id;
+  }
+  const magicCards = {}; // id -> a card the page was sent (hand, discard)
+  function magicEffectsBySquare() {
+    const out = {};
+    if (!game.magic) return out;
+    for (const e of game.magic.effects) for (const s of e.squares) (out[s] = out[s] || []).push(e);
+    return out;
+  }
+  // magicTokens maps each card of the hand to its legal tokens now.
+  function magicTokens() {
+    const out = {};
+    for (const tok of game.legal) {
+      if (!/^AM\d\d/.test(tok)) continue;
+      const id = tok.slice(0, 4);
+      (out[id] = out[id] || []).push(tok);
+    }
+    return out;
+  }
+  function magicCardElement(c, extra) {
+    magicCards[c.id] = c;
+    const el = cardElement({ id: c.id, category: "magic " + c.category, name: c.name, text: c.text }, extra || c.windows.join(" · "));
+    return el;
+  }
+  function targetLabel(tok) {
+    const i = tok.indexOf(":");
+    return i < 0 ? t("noTargets") : tok.slice(i + 1);
+  }
+  function renderMagic(mv) {
+    const panel = $("#cards .magic-part");
+    for (const c of mv.committed) magicCards[c.card] = c.info;
+    const mine = game.status === "playing" && game.legal.length > 0;
+    const prompt = $("[data-prompt]", panel);
+    const kind = !mine ? "wait" : mv.phase === "rcommit" || mv.phase === "rimpact" ? "reaction" : mv.phase === "ms" ? "mate-save" : mv.phase;
+    prompt.dataset.prompt = game.status === "playing" ? kind : "over";
+    prompt.textContent = game.status === "playing" ? mv.prompt[lang] : "";
+    prompt.classList.toggle("urgent", kind === "reaction" || kind === "mate-save");
+    const pend = $("[data-pending]", panel);
+    pend.textContent = "";
+    pend.hidden = !mv.pending;
+    if (mv.pending) {
+      pend.dataset.pending = mv.pending.card;
+      const label = document.createElement("div");
+      label.className = "muted";
+      label.textContent = t("pendingCard") + " " + sideName(mv.pending.side) + " — " + mv.pending.record;
+      pend.append(label);
+      pend.append(magicCardElement(mv.pending.info));
+    }
+    const pass = $("[data-action=pass]", panel);
+    pass.hidden = !game.legal.includes("pass");
+    pass.textContent = mv.phase === "ms" ? t("passMate") : t("passWindow");
+    const toks = magicTokens();
+    if (magicCard && !toks[magicCard]) magicCard = null;
+    const hand = $("[data-hand]", panel);
+    hand.textContent = "";
+    for (const c of mv.hand) {
+      const el = magicCardElement(c);
+      el.dataset.playable = String(!!toks[c.id]);
+      if (toks[c.id]) {
+        el.dataset.action = "pick-card";
+        el.setAttribute("role", "button");
+        el.tabIndex = 0;
+        el.setAttribute("aria-pressed", String(magicCard === c.id));
+      }
+      hand.append(el);
+    }
+    if (!mv.hand.length) {
+      const p = document.createElement("p");
+      p.className = "muted";
+      p.textContent = t("emptyHand");
+      hand.append(p);
+    }
+    const choices = $("[data-card-choices]", panel);
+    choices.textContent = "";
+    choices.hidden = !magicCard;
+    if (magicCard) {
+      choices.dataset.cardChoices = magicCard;
+      const head = document.createElement("p");
+      head.textContent = magicCardLabel(magicCard) + " — " + t("chooseTargets");
+      choices.append(head);
+      for (const tok of toks[magicCard]) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.action = "commit";
+        b.dataset.token = tok;
+        b.textContent = t("commitCard") + ": " + targetLabel(tok);
+        choices.append(b);
+      }
+    }
+    const opp = game.human === "w" ? "b" : "w";
+    const n = mv.cards[opp];
+    const oc = $("[data-opponent-cards]", panel);
+    oc.dataset.opponentCards = String(n);
+    oc.textContent = t("opponentHolds") + " " + n + " " + (n === 1 ? t("cardWord") : t("cardsWord")) + ".";
+    const ul = $("[data-effects]", panel);
+    ul.textContent = "";
+    for (const e of mv.effects) {
+      const li = document.createElement("li");
+      li.dataset.effect = e.card;
+      li.dataset.counter = String(e.counter);
+      li.dataset.owner = e.owner;
+      li.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + " " + magicCardLabel(e.card) + " " + t("owner") + " " + sideName(e.owner) +
+        (e.anchor ? " @ " + e.anchor : "") + " · " + t("turnsLeft") + " " + e.counter;
+      ul.append(li);
+    }
+    if (!mv.effects.length) {
+      const li = document.createElement("li");
+      li.className = "muted";
+      li.textContent = t("noEffects");
+      ul.append(li);
+    }
+    const disc = $("[data-discard]", panel);
+    disc.textContent = "";
+    disc.dataset.discard = String(mv.discard.length);
+    $(".discard-count", panel).textContent = String(mv.discard.length);
+    for (const c of mv.discard) disc.append(magicCardElement(c));
+  }
+  function renderMagicMoves(ol) {
+    // One line per turn of the active side; passes are not shown (a
+    // declined window is not recorded), a commitment carries its card.
+    let li = null, side = "";
+    game.moves.forEach((m, i) => {
+      if (m.uci === "pass") return;
+      if (!li || m.side !== side) {
+        li = document.createElement("li");
+        li.dataset.side = m.side;
+        ol.append(li);
+        const who = document.createElement("span");
+        who.className = "turn-sep";
+        who.textContent = sideName(m.side) + ":";
+        li.append(who);
+      }
+      side = m.side;
+      const el = san(m.san, i === game.moves.length - 1);
+      if (/^AM\d\d/.test(m.uci)) { el.classList.add("card-token"); el.dataset.card = m.uci.slice(0, 4); el.title = magicCardLabel(m.uci.slice(0, 4)); }
+      li.append(el);
+    });
+    ol.scrollTop = ol.scrollHeight;
   }
   function choosePiece(toks) {
     const modal = $("#chooser");
@@ -1379,6 +1562,12 @@
     analyze: () => { note = ""; return act("POST", "/api/games/" + game.id + "/analyze"); },
     reveal: () => { if (game.spy && game.spy.reveal) return play(game.spy.reveal); },
     card: (b) => play(b.dataset.token),
+    pass: () => { magicCard = null; return play("pass"); },
+    commit: (b) => { magicCard = null; return play(b.dataset.token); },
+    "pick-card": (b) => {
+      magicCard = magicCard === b.dataset.card ? null : b.dataset.card;
+      render();
+    },
     convert: async (b) => {
       const toks = conversions()[b.dataset.from];
       if (!toks) return;
@@ -1432,7 +1621,7 @@
     if (!ok) throw new Error("copy refused");
   }
   document.addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-action]");
+    const b = e.target.closest("button[data-action], [role=button][data-action]");
     if (!b || b.disabled || !actions[b.dataset.action]) return;
     if (!game && b.dataset.action !== "new-game" && b.dataset.action !== "puzzle") return;
     actions[b.dataset.action](b);

@@ -1,0 +1,140 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"azar/app/engine"
+	"azar/app/games"
+)
+
+// requireMagicEngine skips while the engine has no Ajedrez Mágico entry
+// (its Magic_Mode option), which the engine's side of these games needs.
+func requireMagicEngine(t *testing.T) {
+	t.Helper()
+	pool := engine.NewPool(1, engine.Config{HashMB: 1})
+	defer pool.Close()
+	ok, err := pool.HasOption(context.Background(), "Magic_Mode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ok {
+		t.Skip("the engine has no magic entry (protocol: Magic_Mode) yet")
+	}
+}
+
+var magicCodeRE = regexp.MustCompile(`AM[0-4][0-9]`)
+
+// TestMagicGameAndSecretsNeverSent plays Ajedrez Mágico in the advanced
+// mode through the HTTP API, the player committing a card whenever one
+// is legal (reactions included), until the game ends or 40 decisions;
+// every byte the server sent is checked: never the seed, the secret, a
+// card of the stock, or a card of the engine's hand before the engine
+// committed it.
+func TestMagicGameAndSecretsNeverSent(t *testing.T) {
+	requireMagicEngine(t)
+	const seed = 0x6d61676963
+	mine, theirs, err := games.MagicDeal(map[string]string{"mode": "advanced"}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, st := newSeededServer(t, seed)
+	r := &recorder{t: t, ts: ts}
+	status, b := r.do("POST", "/api/games", `{"variant":"magic","mode":"engine","color":"white","level":1,"rules":{"mode":"advanced"}}`)
+	if status != http.StatusCreated {
+		t.Fatalf("create: %d %s", status, b)
+	}
+	id := view(t, b).ID
+	r.listen(id)
+	rec, err := st.Load(id)
+	if err != nil || !strings.Contains(rec.Secret, strconv.FormatUint(seed, 10)) {
+		t.Fatalf("the stored secret %q: %v", rec.Secret, err)
+	}
+	committed, reactions := 0, 0
+	var v games.View
+	for step := 0; step < 40; step++ {
+		v = playerTurn(t, r, id)
+		if v.Status != "playing" {
+			break
+		}
+		var hand []string
+		for _, c := range v.Magic.Hand {
+			hand = append(hand, c.ID)
+		}
+		for _, c := range hand {
+			if !slices.Contains(mine, c) {
+				t.Fatalf("the player's hand %v holds %s, never dealt to it (%v)", hand, c, mine)
+			}
+		}
+		tok := ""
+		for _, l := range v.Legal {
+			if strings.HasPrefix(l, "AM") {
+				tok = l
+				break
+			}
+		}
+		if tok != "" {
+			committed++
+			if v.Magic.Phase == "rcommit" || v.Magic.Phase == "rimpact" {
+				reactions++
+			}
+		} else {
+			tok = v.Legal[0]
+			if slices.Contains(v.Legal, "pass") {
+				tok = "pass"
+			}
+		}
+		if step == 3 {
+			r.do("POST", "/api/games/"+id+"/hint", "")
+		}
+		if status, b := r.do("POST", "/api/games/"+id+"/move", `{"move":"`+tok+`"}`); status != http.StatusOK {
+			t.Fatalf("%s: %d %s", tok, status, b)
+		}
+	}
+	v = playerTurn(t, r, id)
+	r.do("GET", "/api/games/"+id+"/pgn", "")
+	r.do("GET", "/api/games", "")
+	time.Sleep(50 * time.Millisecond) // the last events
+	if committed == 0 {
+		t.Fatal("the player committed no card")
+	}
+	rec, _ = st.Load(id)
+	secrets := []string{strconv.FormatUint(seed, 10), strconv.FormatUint(seed, 16), rec.Secret, strings.Join(theirs[:3], ",")}
+	hidden := map[string]bool{}
+	for c := 1; c <= 40; c++ {
+		code := "AM" + strconv.Itoa(c/10) + strconv.Itoa(c%10)
+		if !slices.Contains(mine, code) {
+			hidden[code] = true
+		}
+	}
+	msgs := r.messages()
+	if len(msgs) < 20 {
+		t.Fatalf("only %d messages recorded", len(msgs))
+	}
+	for _, m := range msgs {
+		for _, s := range secrets {
+			if strings.Contains(m, s) {
+				t.Fatalf("a message carries the secret %q:\n%s", s, m)
+			}
+		}
+		// A card of the engine's hand or the stock is named first in
+		// the message that shows it committed.
+		for _, code := range magicCodeRE.FindAllString(m, -1) {
+			if !hidden[code] {
+				continue
+			}
+			if !strings.Contains(m, `"card":"`+code+`"`) {
+				t.Fatalf("a message names %s, not the player's, before it is committed:\n%s", code, m)
+			}
+			delete(hidden, code)
+		}
+	}
+	t.Logf("%d messages, %d decisions committed a card (%d reactions), the engine committed %d, result %s",
+		len(msgs), committed, reactions, 40-len(mine)-len(hidden), v.Result)
+}
