@@ -119,7 +119,7 @@ func (g *magicGame) record(a variants.Action) {
 		}
 	case magic.ActCard:
 		c, w := magic.CardOf(a)
-		g.commits = append(g.commits, MagicCommit{Side: actor, Card: c.Code(), Window: w.String(), Token: tok, Record: rec})
+		g.commits = append(g.commits, MagicCommit{Side: actor, Card: c.Code(), Window: w.String(), Token: tok, Record: rec, Info: magicCardView(c)})
 	}
 	g.toks = append(g.toks, tok)
 	g.actors = append(g.actors, actor)
@@ -265,6 +265,8 @@ type MagicCommit struct {
 	Window string `json:"window"`
 	Token  string `json:"token"`  // the protocol's token (AM13:b1,d4)
 	Record string `json:"record"` // the record's form (AM13@MAIN(b1,d4))
+	// Info is the card's names and text.
+	Info MagicCard `json:"info"`
 }
 
 // MagicEffect is an active effect on the board.
@@ -342,7 +344,7 @@ func (g *magicGame) view(v *View, seat string) {
 	mv.Effects = magicEffects(st)
 	if a, ok := st.Pending(); ok {
 		c, w := magic.CardOf(a)
-		p := MagicCommit{Side: colorLetter(st.Side()), Card: c.Code(), Window: w.String(), Token: magic.FormatAction(a), Record: magic.FormatRecord(a)}
+		p := MagicCommit{Side: colorLetter(st.Side()), Card: c.Code(), Window: w.String(), Token: magic.FormatAction(a), Record: magic.FormatRecord(a), Info: magicCardView(c)}
 		mv.Pending = &p
 	}
 	mv.Prompt = magicPrompt(st, seat, mv)

@@ -263,3 +263,79 @@ func TestMagicCardTexts(t *testing.T) {
 		}
 	}
 }
+
+// TestMagicMateSave: the player mated (the fool's mate) is offered the
+// mate save in its view (the MS window, its prompt, its cards and pass);
+// a wall on g3 saves it and the turn goes on as move only.
+func TestMagicMateSave(t *testing.T) {
+	var seed uint64
+	for s := uint64(1); s < 5000; s++ {
+		w, _, err := MagicDeal(nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(w, "AM34") {
+			seed = s
+			break
+		}
+	}
+	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w"}
+	if err := normalizeCardOptions(&o); err != nil {
+		t.Fatal(err)
+	}
+	g, err := newMagicGame(o, "", nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := func(seat, tok string) {
+		t.Helper()
+		toks, sec, err := g.act(seat, tok)
+		if err != nil {
+			t.Fatalf("%s %s: %v (legal %v)", seat, tok, err, g.legal(seat))
+		}
+		if g, err = newMagicGame(o, sec, toks, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The engine's seat declines its windows (END) explicitly; the
+	// player's pass-only ones are declined by the referee.
+	move := func(seat, tok string) {
+		t.Helper()
+		step(seat, tok)
+		for g.toAct() == seat && g.full.Phase() == magic.PhEnd {
+			step(seat, "pass")
+		}
+	}
+	move("w", "f2f3")
+	move("b", "e7e5")
+	move("w", "g2g4")
+	move("b", "d8h4")
+	var v View
+	g.view(&v, "w")
+	v.Legal = g.legal("w")
+	if v.Magic.Phase != "ms" || v.Magic.Window != "MS" || v.Magic.Decides != "w" || !strings.Contains(v.Magic.Prompt.En, "Checkmate") || v.Magic.Prompt.Es == "" {
+		t.Fatalf("after the mate: %+v", v.Magic)
+	}
+	if !slices.Contains(v.Legal, "AM34:g3") || !slices.Contains(v.Legal, "pass") || slices.Contains(v.Legal, "e2e3") {
+		t.Fatalf("the mate save's actions: %v", v.Legal)
+	}
+	if r, reason := g.outcome(); r != "*" || reason != "" {
+		t.Fatalf("the game ended before the save: %s %s", r, reason)
+	}
+	step("w", "AM34:g3")
+	v = View{}
+	g.view(&v, "w")
+	v.Legal = g.legal("w")
+	if v.Magic.Phase != "move" || slices.ContainsFunc(v.Legal, func(l string) bool { return strings.HasPrefix(l, "AM") || l == "pass" }) {
+		t.Fatalf("after the save: phase %s legal %v", v.Magic.Phase, v.Legal)
+	}
+	if len(v.Magic.Effects) != 1 || v.Magic.Effects[0].Card != "AM34" || v.Magic.Effects[0].Anchor != "g3" || !slices.Equal(v.Magic.Effects[0].Squares, []string{"g3"}) {
+		t.Fatalf("the wall: %+v", v.Magic.Effects)
+	}
+	if v.Check != "" {
+		t.Fatalf("the wall blocks the check, the view marks %s", v.Check)
+	}
+	if !strings.Contains(g.pgnMoves(), "AM34@MS(g3)") {
+		t.Fatalf("the record: %s", g.pgnMoves())
+	}
+}

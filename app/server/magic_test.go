@@ -138,3 +138,48 @@ func TestMagicGameAndSecretsNeverSent(t *testing.T) {
 	t.Logf("%d messages, %d decisions committed a card (%d reactions), the engine committed %d, result %s",
 		len(msgs), committed, reactions, 40-len(mine)-len(hidden), v.Result)
 }
+
+// TestMagicRefusalsAndFirstView: the new game's first view carries the
+// player's hand and the engine's count only; a bad token, a card of the
+// engine's hand, a game on one device and bad rules are refused in JSON
+// and change nothing.
+func TestMagicRefusalsAndFirstView(t *testing.T) {
+	const seed = 77
+	ts, _ := newSeededServer(t, seed)
+	status, b := do(t, ts, "POST", "/api/games", `{"variant":"magic","mode":"engine","color":"white","level":1,"rules":{"hand_size":"7"}}`)
+	if status != http.StatusCreated {
+		t.Fatalf("create: %d %s", status, b)
+	}
+	v := view(t, b)
+	if v.Variant != "magic" || v.Magic == nil || v.Magic.Cards["b"] != 7 || len(v.Magic.Hand) != 7 || v.Rules["hand_size"] != "7" {
+		t.Fatalf("first view: %s", b)
+	}
+	mine7, theirs7, err := games.MagicDeal(map[string]string{"hand_size": "7"}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range magicCodeRE.FindAllString(string(b), -1) {
+		if !slices.Contains(mine7, code) {
+			t.Fatalf("the first view names %s, not in the player's hand %v", code, mine7)
+		}
+	}
+	for _, c := range []struct{ body, words string }{
+		{`{"move":"AM99"}`, "illegal action"},
+		{`{"move":"e2e5"}`, "illegal action"},
+		{`{"move":"` + theirs7[0] + `"}`, "illegal action"},
+		{`{"move":"pass"}`, "illegal action"},
+	} {
+		status, b := do(t, ts, "POST", "/api/games/"+v.ID+"/move", c.body)
+		wantError(t, status, b, http.StatusUnprocessableEntity, c.words)
+		_, now := do(t, ts, "GET", "/api/games/"+v.ID, "")
+		if nv := view(t, now); nv.Version != v.Version || len(nv.Moves) != 0 {
+			t.Fatalf("%s changed the game: %s", c.body, now)
+		}
+	}
+	status, b = do(t, ts, "POST", "/api/games/"+v.ID+"/undo", "")
+	wantError(t, status, b, http.StatusConflict, "no undo")
+	status, b = do(t, ts, "POST", "/api/games", `{"variant":"magic","mode":"local"}`)
+	wantError(t, status, b, http.StatusUnprocessableEntity, "not on one device")
+	status, b = do(t, ts, "POST", "/api/games", `{"variant":"magic","rules":{"mode":"chaos"}}`)
+	wantError(t, status, b, http.StatusUnprocessableEntity, "magic rules")
+}
