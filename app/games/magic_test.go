@@ -3,6 +3,7 @@ package games
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -179,6 +180,38 @@ func TestMagicRefusalsChangeNothing(t *testing.T) {
 	if _, err := f.m.Undo(v.ID); kind(err) != Conflict {
 		t.Fatalf("undo: %v", err)
 	}
+	// A card committed, then a restart: the game resumes exactly (the
+	// hand, the effects, the actions) from the seed and the actions.
+	card := ""
+	for _, l := range v.Legal {
+		if strings.HasPrefix(l, "AM") {
+			card = l
+			break
+		}
+	}
+	if card == "" {
+		t.Fatalf("no card to commit on the first turn: %v", v.Legal)
+	}
+	played, err := f.m.Move(v.ID, card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played.Magic.Hand) != 9 || len(played.Magic.Committed) != 1 || played.Magic.Committed[0].Token != card || played.Turn != "b" {
+		t.Fatalf("after %s: %+v", card, played.Magic)
+	}
+	secret := storedSecret(t, f.st, v.ID)
+	dir := f.dir
+	f.close()
+	f2 := newSeeded(t, dir, 99)
+	after, err := f2.m.Get(v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(after.Moves, played.Moves) || after.FEN != played.FEN || !reflect.DeepEqual(after.Magic.Hand, played.Magic.Hand) ||
+		len(after.Magic.Effects) != len(played.Magic.Effects) || storedSecret(t, f2.st, v.ID) != secret {
+		t.Fatalf("resumed %+v\nwant %+v", after, played)
+	}
+	f = f2
 	if _, err := f.m.Create(Options{Variant: VariantMagic, Mode: ModeLocal}); kind(err) != Invalid {
 		t.Fatalf("magic on one device: %v", err)
 	}
