@@ -17,6 +17,10 @@ func FuzzCardGame(f *testing.F) {
 	f.Add("spy", "draw_claims", "fide", `{"dealt":["spy:Pe","wild"],"chosen":["","wild:KN"]}`, "e2e4 d7d5 reveal:spy:Pe", uint64(0))
 	f.Add("spy", "king_capture", "true", "", "e2e4 e7e5 e4e5 0000", uint64(11))
 	f.Add("spy", "x", "y", `{"dealt":["neutral","neutral"]}`, "claim", uint64(0))
+	f.Add("magic", "mode", "advanced", "", "e2e4 pass e7e5 pass AM34:e6 pass", uint64(3))
+	f.Add("magic", "hand_size", "3", `{"seed":5,"white":"AM01","black":"AM02"}`, "e2e4", uint64(0))
+	f.Add("magic", "draw_claims", "fide", `{"seed":9`, "AM13:b1,d4 0000 claim", uint64(9))
+	f.Add("magic", "mode", "classic", "", "f2f3 pass e7e5 pass g2g4 pass d8h4 AM34:g3 pass", uint64(12))
 	f.Fuzz(func(t *testing.T, variant, key, value, secret, tokens string, seed uint64) {
 		o := Options{Variant: variant, Rules: map[string]string{key: value}}
 		toks := strings.Fields(tokens)
