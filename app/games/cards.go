@@ -175,6 +175,17 @@ func (m *Manager) cardAction(g *Game, tok string) (View, error) {
 	return g.view(), nil
 }
 
+// hidesEngineState reports whether the engine's side of cg is secret
+// (a spy card, a magic hand), so that nothing the engine says reaches a
+// View.
+func hidesEngineState(cg cardGame) bool {
+	switch cg.(type) {
+	case *spyGame, *magicGame:
+		return true
+	}
+	return false
+}
+
 // playEngineAction commits the engine's answer in a card game. g.mu is
 // held.
 func (m *Manager) playEngineAction(g *Game, res engine.Result) error {

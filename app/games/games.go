@@ -764,6 +764,12 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request) {
 		}
 		m.log.WithError(err).Warnf("game %s: engine move", g.id)
 		g.engineErr = err.Error()
+		if hidesEngineState(g.cg) {
+			// The engine's error may echo its position (its own card or
+			// hand) or its illegal answer (a card it holds): the log
+			// keeps it, the page gets the fact only.
+			g.engineErr = "the engine could not decide; retrying"
+		}
 		g.bump(time.Now())
 		m.broadcast(g)
 		g.mu.Unlock()

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"azar/app/engine"
 	"azar/variants/chess"
 	"azar/variants/magic"
 )
@@ -370,5 +372,44 @@ func TestMagicMateSave(t *testing.T) {
 	}
 	if !strings.Contains(g.pgnMoves(), "AM34@MS(g3)") {
 		t.Fatalf("the record: %s", g.pgnMoves())
+	}
+}
+
+// garbled passes each search to the engine with an illegal action added
+// to its position, so that the real engine refuses it.
+type garbled struct{ Searcher }
+
+func (g garbled) Search(ctx context.Context, r engine.Request) (engine.Result, error) {
+	if !strings.Contains(r.Position, " moves ") {
+		r.Position += " moves"
+	}
+	r.Position += " AM99:zz"
+	return g.Searcher.Search(ctx, r)
+}
+
+// TestMagicEngineErrorStaysSecret: an engine that refuses its position
+// (whose error may echo its hand) leaves the game waiting, and the view
+// says so without a word of what the engine said.
+func TestMagicEngineErrorStaysSecret(t *testing.T) {
+	const seed = 21
+	engineHand, _, err := MagicDeal(nil, seed) // the engine plays White
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newSeeded(t, "", seed)
+	f.m.cfg.Engine = garbled{f.pool}
+	v, err := f.m.Create(Options{Variant: VariantMagic, Mode: ModeEngine, Color: "black", Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = waitView(t, f.m, v.ID, func(v View) bool { return v.Error != "" })
+	b, _ := json.Marshal(v)
+	for _, code := range engineHand {
+		if strings.Contains(string(b), code) {
+			t.Fatalf("the view names the engine's %s: %s", code, b)
+		}
+	}
+	if v.Error != "the engine could not decide; retrying" || len(v.Moves) != 0 || len(v.Legal) != 0 {
+		t.Fatalf("the view after the engine's error: %s", b)
 	}
 }
