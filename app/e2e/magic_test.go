@@ -31,12 +31,23 @@ func magicSeed(t *testing.T) (uint64, []string) {
 }
 
 // commitByClicks commits tok: a click on its card in the hand, then on
-// the button of its targets.
+// the button of its targets (the list of the card's legal tokens).
 func commitByClicks(t *testing.T, ctx contextT, tok string) {
 	t.Helper()
 	run(t, ctx, "commit "+tok,
 		chromedp.Click(chromedp.CSS(`[data-hand] [data-card="`+tok[:4]+`"][data-playable="true"]`), chromedp.NodeVisible),
 		chromedp.Click(chromedp.CSS(`[data-card-choices] button[data-token="`+tok+`"]`), chromedp.NodeVisible))
+}
+
+// commitOnBoard commits a card by clicks on the board: the card in the
+// hand, then each target square on its mark.
+func commitOnBoard(t *testing.T, ctx contextT, card string, squares ...string) {
+	t.Helper()
+	steps := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`[data-hand] [data-card="`+card+`"][data-playable="true"]`), chromedp.NodeVisible)}
+	for _, s := range squares {
+		steps = append(steps, chromedp.WaitVisible(chromedp.CSS(`[data-square="`+s+`"] .dot.card-target`)), clickSq(s))
+	}
+	run(t, ctx, "commit "+card+" on "+strings.Join(squares, ","), steps...)
 }
 
 // TestMagicCardsAndReaction plays Ajedrez Mágico in the advanced mode in
@@ -80,7 +91,24 @@ func TestMagicCardsAndReaction(t *testing.T) {
 	if p := eval[string](t, ctx, `document.querySelector("[data-prompt]").dataset.prompt`); p != "start" {
 		t.Fatalf("prompt %q on the first turn", p)
 	}
-	commitByClicks(t, ctx, "AM34:e5")
+	// The picked card's squares are marked: exactly those of its legal
+	// tokens (empty squares, none next to the enemy king).
+	run(t, ctx, "pick the wall", chromedp.Click(chromedp.CSS(`[data-hand] [data-card="AM34"]`), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`[data-square="e5"] .dot.card-target`)))
+	var walls []string
+	for _, l := range v.Legal {
+		if sq, ok := strings.CutPrefix(l, "AM34:"); ok {
+			walls = append(walls, sq)
+		}
+	}
+	marked := eval[[]string](t, ctx, `Array.from(document.querySelectorAll(".dot.card-target")).map((d) => d.dataset.cardTarget)`)
+	slices.Sort(walls)
+	slices.Sort(marked)
+	if !slices.Equal(marked, walls) || slices.Contains(marked, "e2") || slices.Contains(marked, "d7") {
+		t.Fatalf("the wall's marks %v, its legal squares %v", marked, walls)
+	}
+	shot(t, ctx, "magic-2-pick")
+	run(t, ctx, "the wall on e5", clickSq("e5"))
 	// In the advanced mode the wall waits for the engine's reaction
 	// window (the pending card), then stands on e5.
 	waitJS(t, ctx, "the wall pending or on e5", `!!document.querySelector('[data-pending="AM34"]:not([hidden])') || !!document.querySelector('[data-square="e5"] [data-effect="AM34"]')`)

@@ -30,7 +30,7 @@
       effectsInPlay: "Effects in play", noEffects: "none", discardPile: "Discard pile", opponentHolds: "Azar holds",
       cardsWord: "cards", cardWord: "card", passMate: "Accept the mate", passWindow: "Pass", commitCard: "Commit",
       engineCommitted: "Azar committed", pendingCard: "Waiting for the reaction:", noTargets: "no targets",
-      emptyHand: "Your hand is empty.", owner: "of", turnsLeft: "counter", chooseTargets: "Choose its targets:",
+      emptyHand: "Your hand is empty.", clickMarked: "Click a marked square on the board.", owner: "of", turnsLeft: "counter", chooseTargets: "Choose its targets:",
       ruleEdition: "Edition", second: "second", first: "first", ruleMandatory: "Mandatory card (draw every turn)",
       ruleKingCapture: "King capture (with the mandatory card)", ruleThreeTurns: "Temporal cards last three turns",
       ruleRulesCards: "Instruction cards in the deck", ruleTemporal: "Temporal cards", all: "all", none: "none",
@@ -82,7 +82,7 @@
       effectsInPlay: "Efectos en juego", noEffects: "ninguno", discardPile: "Descartes", opponentHolds: "Azar tiene",
       cardsWord: "cartas", cardWord: "carta", passMate: "Aceptar el mate", passWindow: "Pasar", commitCard: "Jugar",
       engineCommitted: "Azar ha jugado", pendingCard: "Esperando la reacción:", noTargets: "sin objetivos",
-      emptyHand: "Tu mano está vacía.", owner: "de", turnsLeft: "contador", chooseTargets: "Elige sus objetivos:",
+      emptyHand: "Tu mano está vacía.", clickMarked: "Haz clic en una casilla marcada del tablero.", owner: "de", turnsLeft: "contador", chooseTargets: "Elige sus objetivos:",
       ruleEdition: "Edición", second: "segunda", first: "primera", ruleMandatory: "Carta obligatoria (robar cada turno)",
       ruleKingCapture: "Captura del rey (con carta obligatoria)", ruleThreeTurns: "Las cartas temporales duran tres turnos",
       ruleRulesCards: "Cartas de instrucciones en el mazo", ruleTemporal: "Cartas temporales", all: "todas", none: "ninguna",
@@ -179,6 +179,7 @@
     if (game && game.id === v.id && v.version === game.version && JSON.stringify(v) === JSON.stringify(game)) return;
     if (!game || game.id !== v.id) selected = null;
     else announce(game, v);
+    if (!game || game.id !== v.id || game.version !== v.version) { magicCard = null; magicPrefix = []; }
     game = v;
     if (flippedFor !== v.id) {
       flipped = v.mode === "engine" && v.human === "b";
@@ -407,6 +408,7 @@
     const bicolour = new Set(game.spy ? game.spy.bicolour : []);
     const mySpy = game.spy ? game.spy.spySquare : "";
     const effectsOn = magicEffectsBySquare();
+    const cardNext = magicCard ? magicNext() : {};
     const cardTurn = game.lucky && game.lucky.phase !== "start" && game.legal.length > 0;
     $("#game").dataset.variant = game.variant;
     const frozen = new Set(game.c4 ? game.c4.frozen : []);
@@ -493,6 +495,12 @@
           const d = document.createElement("div");
           d.className = "dot " + (onSquare(onSq[name][0]).kind === "remove" ? "remove" : "place");
           d.dataset.target = name;
+          sq.append(d);
+        }
+        if (cardNext[name]) {
+          const d = document.createElement("div");
+          d.className = "dot card-target";
+          d.dataset.cardTarget = name;
           sq.append(d);
         }
         if (targets[name]) {
@@ -788,6 +796,18 @@
     const sq = e.target.closest("[data-square]");
     if (!sq || !game) return;
     const name = sq.dataset.square;
+    if (magicCard) {
+      // A card is picked: a click on one of its next target squares.
+      if (magicNext()[name]) {
+        magicPrefix.push(name);
+        const m = magicMatches();
+        if (m.length === 1 && tokenSquares(m[0]).length === magicPrefix.length) { const tok = m[0]; magicCard = null; magicPrefix = []; play(tok); }
+        else render();
+        return;
+      }
+      magicCard = null;
+      magicPrefix = [];
+    }
     if (selected && selected !== name && targetsFrom(selected)[name]) {
       tryMove(selected, name);
       return;
@@ -1039,6 +1059,26 @@
   }
   // ---- magic chess ----
   let magicCard = null; // the card of the hand whose targets are shown
+  let magicPrefix = []; // the target squares clicked so far for it
+  // tokenSquares is the squares a card's token names, in order.
+  function tokenSquares(tok) {
+    const i = tok.indexOf(":");
+    return i < 0 ? [] : tok.slice(i + 1).match(/[a-h][1-8]/g) || [];
+  }
+  // magicMatches is the picked card's tokens that agree with the squares
+  // clicked so far.
+  function magicMatches() {
+    return (magicTokens()[magicCard] || []).filter((tk) => { const s = tokenSquares(tk); return magicPrefix.every((p, i) => s[i] === p); });
+  }
+  // magicNext maps each square that may be clicked next -> its tokens.
+  function magicNext() {
+    const out = {};
+    for (const tk of magicMatches()) {
+      const s = tokenSquares(tk);
+      if (s.length > magicPrefix.length) (out[s[magicPrefix.length]] = out[s[magicPrefix.length]] || []).push(tk);
+    }
+    return out;
+  }
   const EFFECT_SYMBOLS = { wall: "🧱", mine: "💣", shield: "🛡", wings: "🪽", paralysis: "⛓", sanctuary: "✚", fog: "☁",
     armour: "🛡", blizzard: "❄", ward: "✋", immunity: "✦", anchorage: "⚓", lance: "↟", surge: "⇡", stride: "♔", "no-mans-land": "⊘", silence: "🤫" };
   function magicCardLabel(id) {
@@ -1121,9 +1161,18 @@
     if (magicCard) {
       choices.dataset.cardChoices = magicCard;
       const head = document.createElement("p");
-      head.textContent = magicCardLabel(magicCard) + " — " + t("chooseTargets");
+      head.textContent = magicCardLabel(magicCard) + " — " + t("chooseTargets") + (magicPrefix.length ? " " + magicPrefix.join(", ") + " …" : "");
       choices.append(head);
-      for (const tok of toks[magicCard]) {
+      const matches = magicMatches();
+      const onBoard = matches.every((tk) => tokenSquares(tk).length > magicPrefix.length);
+      if (onBoard) {
+        // Every choice goes on through a square: the marks on the board.
+        const p = document.createElement("p");
+        p.className = "muted";
+        p.textContent = t("clickMarked");
+        choices.append(p);
+      }
+      for (const tok of onBoard ? [] : matches) {
         const b = document.createElement("button");
         b.type = "button";
         b.dataset.action = "commit";
@@ -1131,6 +1180,11 @@
         b.textContent = t("commitCard") + ": " + targetLabel(tok);
         choices.append(b);
       }
+      const cancel = document.createElement("button");
+      cancel.type = "button";
+      cancel.dataset.action = "unpick-card";
+      cancel.textContent = t("cancel");
+      choices.append(cancel);
     }
     const opp = game.human === "w" ? "b" : "w";
     const n = mv.cards[opp];
@@ -1562,10 +1616,13 @@
     analyze: () => { note = ""; return act("POST", "/api/games/" + game.id + "/analyze"); },
     reveal: () => { if (game.spy && game.spy.reveal) return play(game.spy.reveal); },
     card: (b) => play(b.dataset.token),
-    pass: () => { magicCard = null; return play("pass"); },
-    commit: (b) => { magicCard = null; return play(b.dataset.token); },
+    pass: () => { magicCard = null; magicPrefix = []; return play("pass"); },
+    commit: (b) => { magicCard = null; magicPrefix = []; return play(b.dataset.token); },
+    "unpick-card": () => { magicCard = null; magicPrefix = []; render(); },
     "pick-card": (b) => {
       magicCard = magicCard === b.dataset.card ? null : b.dataset.card;
+      magicPrefix = [];
+      selected = null;
       render();
     },
     convert: async (b) => {
