@@ -228,8 +228,8 @@ func (g *magicGame) secret() string {
 
 func (g *magicGame) board() *chess.Position { return g.full.Position() }
 
-// inCheck is left to the view (the board alone does not know the
-// effects: walls block lines, wings add a knight's attacks).
+// inCheck is left to the view: the board's own check ignores the
+// effects, and the king in question is the seat to act's.
 func (g *magicGame) inCheck() bool { return false }
 
 // engineRequest tells seat's engine the hand it was dealt and the public
@@ -354,7 +354,7 @@ func (g *magicGame) view(v *View, seat string) {
 		v.Moves[i].Side = g.actors[i]
 	}
 	v.FEN = st.Encode() // the public state: no hand
-	if sq := magicCheck(st, mv.Effects); sq != "" {
+	if sq := magicCheck(st); sq != "" {
 		v.Check = sq
 	}
 	// The last standard move, for the board's marks.
@@ -388,73 +388,40 @@ var effectKinds = map[magic.EffectKind]string{
 }
 
 // magicEffects lists the effects in play with their anchors: the anchor
-// as the public FEN writes it (the pieces an effect holds are known by
-// identity inside the rules, by square outside), the squares from the
-// zone or the anchor.
+// as the public FEN writes it, the squares the effect acts on now (its
+// men's squares, or its zone) as the rules give them.
 func magicEffects(st *magic.State) []MagicEffect {
 	out := []MagicEffect{}
-	effs := st.Effects()
 	var texts []string
 	for _, f := range strings.Fields(st.Encode()) {
 		if rest, ok := strings.CutPrefix(f, "effects="); ok && rest != "-" {
 			texts = strings.Split(rest, ",")
 		}
 	}
-	for i, e := range effs {
+	for i := range st.NumEffects() {
+		e, on := st.EffectAt(i)
 		me := MagicEffect{Card: e.Card.Code(), Owner: colorLetter(e.Owner), Counter: int(e.Counter), Kind: effectKinds[e.Kind], Squares: []string{}}
 		if i < len(texts) {
 			if _, anchor, ok := strings.Cut(texts[i], "@"); ok {
 				me.Anchor = anchor
 			}
 		}
-		if e.Zone != 0 {
-			for b := e.Zone; b != 0; {
-				me.Squares = append(me.Squares, b.PopLSB().String())
-			}
-		} else if me.Anchor != "" {
-			me.Squares = strings.Split(me.Anchor, "+")
+		for b := on; b != 0; {
+			me.Squares = append(me.Squares, b.PopLSB().String())
 		}
 		out = append(out, me)
 	}
 	return out
 }
 
-// magicCheck is the square of the active player's king when it is
-// attacked: the board's attacks with the walls blocking lines and the
-// winged pieces' knight attacks added.
-func magicCheck(st *magic.State, effs []MagicEffect) string {
-	p := st.Position()
-	us := st.Side()
-	k := p.KingSquare(us)
-	if k == chess.NoSquare {
+// magicCheck is the square of the king of the seat to act when the rules
+// say it is attacked (walls blocking, winged men attacking).
+func magicCheck(st *magic.State) string {
+	if !st.InCheck() {
 		return ""
 	}
-	occ := p.Occupied()
-	for _, e := range effs {
-		if e.Kind == "wall" {
-			for _, s := range e.Squares {
-				if sq, ok := chess.ParseSquare(s); ok {
-					occ |= chess.Bitboard(1) << sq
-				}
-			}
-		}
-	}
-	if p.AttackersTo(k, occ)&p.ColorBB(us.Other()) != 0 {
+	if k := st.Position().KingSquare(chess.Color(st.ToAct())); k != chess.NoSquare {
 		return k.String()
-	}
-	for _, e := range effs {
-		if e.Kind != "wings" {
-			continue
-		}
-		for _, s := range e.Squares {
-			sq, ok := chess.ParseSquare(s)
-			if !ok {
-				continue
-			}
-			if pc := p.At(sq); pc != chess.NoPiece && pc.Color() != us && chess.KnightAttacks(sq)&(chess.Bitboard(1)<<k) != 0 {
-				return k.String()
-			}
-		}
 	}
 	return ""
 }

@@ -348,7 +348,7 @@ func TestMagicMateSave(t *testing.T) {
 	var v View
 	g.view(&v, "w")
 	v.Legal = g.legal("w")
-	if v.Magic.Phase != "ms" || v.Magic.Window != "MS" || v.Magic.Decides != "w" || !strings.Contains(v.Magic.Prompt.En, "Checkmate") || v.Magic.Prompt.Es == "" {
+	if v.Magic.Phase != "ms" || v.Magic.Window != "MS" || v.Magic.Decides != "w" || v.Check != "e1" || !strings.Contains(v.Magic.Prompt.En, "Checkmate") || v.Magic.Prompt.Es == "" {
 		t.Fatalf("after the mate: %+v", v.Magic)
 	}
 	if !slices.Contains(v.Legal, "AM34:g3") || !slices.Contains(v.Legal, "pass") || slices.Contains(v.Legal, "e2e3") {
