@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -118,9 +117,6 @@ func TestMagicCardsAndReaction(t *testing.T) {
 	waitJS(t, ctx, "the commitment in the moves", `!!document.querySelector('#moves .san[data-card="AM34"]')`)
 	shot(t, ctx, "magic-2-committed")
 
-	if ok, err := a.pool.HasOption(context.Background(), "Magic_Mode"); err != nil || !ok {
-		t.Skipf("the engine has no magic entry (protocol: Magic_Mode) yet (%v): the rest needs the engine's side", err)
-	}
 	waitView(t, a, id, func(v games.View) bool { return !v.Thinking && len(v.Legal) > 0 })
 	v, _ = a.m.Get(id)
 	if i := slices.IndexFunc(v.Magic.Effects, func(e games.MagicEffect) bool { return e.Card == "AM34" }); i >= 0 {

@@ -139,17 +139,23 @@ func (g *magicGame) turnNumber() int {
 // so; a move that only the effects allow (a stride, a lance's jump, a
 // knight's wings) keeps its token.
 func magicSAN(st *magic.State, tok string) string {
-	p := st.Position()
-	if p.Side() != st.Side() {
+	// The board with the active side to move (the rules keep the
+	// board's own turn to themselves), from the public encoding's
+	// chess fields.
+	f := strings.Fields(st.Encode())
+	if len(f) < 6 {
+		return ""
+	}
+	p, err := chess.ParseFENLoose(strings.Join(f[:6], " "))
+	if err != nil {
 		return ""
 	}
 	m, err := p.ParseUCIMove(tok)
 	if err != nil {
 		return ""
 	}
-	san := p.SAN(m)
 	// The board does not know the effects' checks: the mark is left off.
-	return strings.TrimRight(san, "+#")
+	return strings.TrimRight(p.SAN(m), "+#")
 }
 
 func (g *magicGame) toAct() string {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"net/http"
 	"regexp"
 	"slices"
@@ -10,24 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"azar/app/engine"
 	"azar/app/games"
 )
-
-// requireMagicEngine skips while the engine has no Ajedrez Mágico entry
-// (its Magic_Mode option), which the engine's side of these games needs.
-func requireMagicEngine(t *testing.T) {
-	t.Helper()
-	pool := engine.NewPool(1, engine.Config{HashMB: 1})
-	defer pool.Close()
-	ok, err := pool.HasOption(context.Background(), "Magic_Mode")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !ok {
-		t.Skip("the engine has no magic entry (protocol: Magic_Mode) yet")
-	}
-}
 
 var magicCodeRE = regexp.MustCompile(`AM[0-4][0-9]`)
 
@@ -36,9 +19,8 @@ var magicCodeRE = regexp.MustCompile(`AM[0-4][0-9]`)
 // is legal (reactions included), until the game ends or 40 decisions;
 // every byte the server sent is checked: never the seed, the secret, a
 // card of the stock, or a card of the engine's hand before the engine
-// committed it.
+// committed it. The PGN is logged with -v.
 func TestMagicGameAndSecretsNeverSent(t *testing.T) {
-	requireMagicEngine(t)
 	const seed = 0x6d61676963
 	mine, theirs, err := games.MagicDeal(map[string]string{"mode": "advanced"}, seed)
 	if err != nil {
@@ -136,7 +118,9 @@ func TestMagicGameAndSecretsNeverSent(t *testing.T) {
 		}
 	}
 	t.Logf("%d messages, %d decisions committed a card (%d reactions), the engine committed %d, result %s",
-		len(msgs), committed, reactions, 40-len(mine)-len(hidden), v.Result)
+		len(msgs), committed, reactions, 40-len(mine)-len(hidden), v.Result+" "+v.Status)
+	_, pgn := r.do("GET", "/api/games/"+id+"/pgn", "")
+	t.Logf("%s", pgn)
 }
 
 // TestMagicRefusalsAndFirstView: the new game's first view carries the

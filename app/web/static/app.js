@@ -30,7 +30,7 @@
       effectsInPlay: "Effects in play", noEffects: "none", discardPile: "Discard pile", opponentHolds: "Azar holds",
       cardsWord: "cards", cardWord: "card", passMate: "Accept the mate", passWindow: "Pass", commitCard: "Commit",
       engineCommitted: "Azar committed", pendingCard: "Waiting for the reaction:", noTargets: "no targets",
-      emptyHand: "Your hand is empty.", clickMarked: "Click a marked square on the board.", owner: "of", turnsLeft: "counter", chooseTargets: "Choose its targets:",
+      emptyHand: "Your hand is empty.", clickMarked: "Click a marked square on the board.", turnsLeft: "counter", chooseTargets: "Choose its targets:",
       ruleEdition: "Edition", second: "second", first: "first", ruleMandatory: "Mandatory card (draw every turn)",
       ruleKingCapture: "King capture (with the mandatory card)", ruleThreeTurns: "Temporal cards last three turns",
       ruleRulesCards: "Instruction cards in the deck", ruleTemporal: "Temporal cards", all: "all", none: "none",
@@ -82,7 +82,7 @@
       effectsInPlay: "Efectos en juego", noEffects: "ninguno", discardPile: "Descartes", opponentHolds: "Azar tiene",
       cardsWord: "cartas", cardWord: "carta", passMate: "Aceptar el mate", passWindow: "Pasar", commitCard: "Jugar",
       engineCommitted: "Azar ha jugado", pendingCard: "Esperando la reacción:", noTargets: "sin objetivos",
-      emptyHand: "Tu mano está vacía.", clickMarked: "Haz clic en una casilla marcada del tablero.", owner: "de", turnsLeft: "contador", chooseTargets: "Elige sus objetivos:",
+      emptyHand: "Tu mano está vacía.", clickMarked: "Haz clic en una casilla marcada del tablero.", turnsLeft: "contador", chooseTargets: "Elige sus objetivos:",
       ruleEdition: "Edición", second: "segunda", first: "primera", ruleMandatory: "Carta obligatoria (robar cada turno)",
       ruleKingCapture: "Captura del rey (con carta obligatoria)", ruleThreeTurns: "Las cartas temporales duran tres turnos",
       ruleRulesCards: "Cartas de instrucciones en el mazo", ruleTemporal: "Cartas temporales", all: "todas", none: "ninguna",
@@ -1198,7 +1198,7 @@
       li.dataset.effect = e.card;
       li.dataset.counter = String(e.counter);
       li.dataset.owner = e.owner;
-      li.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + " " + magicCardLabel(e.card) + " " + t("owner") + " " + sideName(e.owner) +
+      li.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + " " + magicCardLabel(e.card) + " — " + sideName(e.owner) +
         (e.anchor ? " @ " + e.anchor : "") + " · " + t("turnsLeft") + " " + e.counter;
       ul.append(li);
     }
