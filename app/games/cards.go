@@ -42,6 +42,10 @@ type cardGame interface {
 	// engineRequest is what seat's engine is told: its options (the
 	// variant, the rules) and its position (its own card only).
 	engineRequest(seat string) ([]engine.Option, string)
+	// offerRequest is the engine's search of the player's position when
+	// it judges a draw offer: told only what the engine itself knows
+	// (its own secret, never the player's), though the player is to act.
+	offerRequest(engineSeat string) ([]engine.Option, string)
 	// engineAnswer turns the engine's bestmove into an act.
 	engineAnswer(seat, best string) (tokens []string, secret string, err error)
 	// view fills the variant's part of the View for the player at seat

@@ -392,3 +392,45 @@ func TestAnalysisStoredWithTheGame(t *testing.T) {
 		t.Fatalf("analysis of a lucky game: %v", err)
 	}
 }
+
+// TestDrawOfferTellsNoSecret: when the engine judges the player's draw
+// offer it searches the player's position, but is told only its own
+// secret — spy: its own card; magic: no hand at all — never the player's.
+func TestDrawOfferTellsNoSecret(t *testing.T) {
+	sg, err := newSpyGame(Options{Variant: VariantSpy}, `{"dealt":["spy:Pe","neutral"],"chosen":["",""]}`, []string{"e2e4", "e7e5"}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := gameState{opts: Options{Variant: VariantSpy, Mode: ModeEngine, Human: "w"}, cg: sg}
+	if req := gs.offerRequest(fullStrength, "movetime 300"); req.Position != "startpos card b=neutral moves e2e4 e7e5" {
+		t.Fatalf("spy offer position %q", req.Position)
+	}
+
+	const seed = 9
+	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w"}
+	if err := normalizeCardOptions(&o); err != nil {
+		t.Fatal(err)
+	}
+	mg, err := newMagicGame(o, "", nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	white, black, err := MagicDeal(o.Rules, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs = gameState{opts: o, cg: mg}
+	req := gs.offerRequest(fullStrength, "movetime 300")
+	if req.Position != "startpos hand -" {
+		t.Fatalf("magic offer position %q", req.Position)
+	}
+	for _, c := range append(white, black...) {
+		if strings.Contains(req.Position, c) {
+			t.Fatalf("magic offer position %q names %s", req.Position, c)
+		}
+	}
+	// The player's own request (a hint) does carry the player's hand.
+	if req := gs.request("w", fullStrength, "movetime 300"); !strings.Contains(req.Position, white[0]) {
+		t.Fatalf("hint position %q lacks the player's hand", req.Position)
+	}
+}

@@ -287,6 +287,16 @@ func (g *gameState) request(seat string, level int, goArgs string) engine.Reques
 	return engine.Request{Options: append(opts, vo...), Position: pos, Go: goArgs}
 }
 
+// offerRequest is the engine's search of the player's position to judge
+// a draw offer, told only the engine's own secrets.
+func (g *gameState) offerRequest(level int, goArgs string) engine.Request {
+	if g.cg == nil {
+		return g.request(g.opts.Human, level, goArgs)
+	}
+	vo, pos := g.cg.offerRequest(g.engineSeat())
+	return engine.Request{Options: append(levelOption(level), vo...), Position: pos, Go: goArgs}
+}
+
 // playerMayMove is nil when a player's move (or offer) is welcome now.
 func (g *gameState) playerMayMove() error {
 	switch {

@@ -514,7 +514,7 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 			return View{}, err
 		}
 		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
-		res, err := m.cfg.Engine.Search(ctx, g.request(g.opts.Human, fullStrength, drawOfferBudget))
+		res, err := m.cfg.Engine.Search(ctx, g.offerRequest(fullStrength, drawOfferBudget))
 		cancel()
 		if err != nil {
 			return View{}, fmt.Errorf("the engine could not consider the offer: %w", err)

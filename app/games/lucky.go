@@ -276,6 +276,9 @@ func (g *luckyGame) engineRequest(string) ([]engine.Option, string) {
 	return opts, positionText(g.fen, "", g.toks)
 }
 
+// offerRequest: nothing is secret from either seat.
+func (g *luckyGame) offerRequest(seat string) ([]engine.Option, string) { return g.engineRequest(seat) }
+
 func (g *luckyGame) engineAnswer(seat, best string) ([]string, string, error) {
 	return g.act(seat, best)
 }

@@ -248,6 +248,14 @@ func (g *magicGame) engineRequest(seat string) ([]engine.Option, string) {
 	return opts, positionText("", " hand "+g.dealt[seatIndex(seat)].String(), g.toks)
 }
 
+// offerRequest searches the player's decision with no hand told (`hand
+// -`): a magic position names the deciding seat's hand only, and that is
+// the player's, which the engine may not see.
+func (g *magicGame) offerRequest(string) ([]engine.Option, string) {
+	opts, _ := g.engineRequest("w")
+	return opts, positionText("", " hand -", g.toks)
+}
+
 // engineAnswer plays the engine's bestmove (0000 is pass).
 func (g *magicGame) engineAnswer(seat, best string) ([]string, string, error) {
 	return g.act(seat, best)

@@ -223,6 +223,12 @@ func (g *spyGame) engineRequest(seat string) ([]engine.Option, string) {
 	return opts, positionText(g.fen, " card "+seat+"="+name, g.toks)
 }
 
+// offerRequest tells the engine its own card (a spy position may name
+// either seat's card), never the player's.
+func (g *spyGame) offerRequest(engineSeat string) ([]engine.Option, string) {
+	return g.engineRequest(engineSeat)
+}
+
 func (g *spyGame) engineAnswer(seat, best string) ([]string, string, error) { return g.act(seat, best) }
 
 // SpyView is what a player sees of a spy game: its own card, the public
