@@ -187,8 +187,11 @@ func TestChessGame(t *testing.T) {
 	if _, err := LookupVariant("chess"); err != nil {
 		t.Error(err)
 	}
-	if _, err := LookupVariant("magic"); err == nil {
-		t.Error("unimplemented variant found")
+	if v, err := LookupVariant("Magic"); err != nil || v.Name() != "magic" {
+		t.Errorf("magic: %v %v", v, err)
+	}
+	if _, err := LookupVariant("nosuch"); err == nil || err.Error() != `unknown variant "nosuch" (known: chess, spy, lucky, chaturanga4, magic)` {
+		t.Errorf("an unknown variant: %v", err)
 	}
 }
 
