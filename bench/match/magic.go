@@ -321,8 +321,8 @@ func magicCheckMark(st *magic.State, mover chess.Color) string {
 
 // magicInCheck reports whether c's king is attacked by the rules of §9.1:
 // walls block lines and a winged bishop, rook or queen (AM32) attacks the
-// knight squares too. The walls and the winged pieces are read from the
-// public encoding.
+// knight squares too. (State.InCheck answers this for the seat to act
+// only; after a move that is often the mover, in its END window.)
 func magicInCheck(st *magic.State, c chess.Color) bool {
 	p := st.Position()
 	k := p.KingSquare(c)
@@ -330,16 +330,12 @@ func magicInCheck(st *magic.State, c chess.Color) bool {
 		return false
 	}
 	var walls, wings chess.Bitboard
-	for _, e := range st.Effects() {
-		if e.Kind == magic.EffWall {
-			walls |= e.Zone
-		}
-	}
-	for _, item := range magicEffectItems(st) {
-		if code, anchor, ok := strings.Cut(item, "@"); ok && strings.HasPrefix(code, "AM32") {
-			if sq, ok := chess.ParseSquare(anchor); ok {
-				wings |= sq.Bit()
-			}
+	for i := range st.NumEffects() {
+		switch e, squares := st.EffectAt(i); e.Kind {
+		case magic.EffWall:
+			walls |= squares
+		case magic.EffWings:
+			wings |= squares
 		}
 	}
 	by := c.Other()
@@ -351,17 +347,6 @@ func magicInCheck(st *magic.State, c chess.Color) bool {
 	a |= chess.RookAttacks(k, occ) & (p.Pieces(by, chess.Rook) | q)
 	a |= chess.BishopAttacks(k, occ) & (p.Pieces(by, chess.Bishop) | q)
 	return a != 0
-}
-
-// magicEffectItems is the effects= field of st's FEN, one item per effect
-// ("AM34w#3@e6").
-func magicEffectItems(st *magic.State) []string {
-	for _, f := range strings.Fields(st.Encode()) {
-		if v, ok := strings.CutPrefix(f, "effects="); ok && v != "-" {
-			return strings.Split(v, ",")
-		}
-	}
-	return nil
 }
 
 // ReplayMagic plays a magic game record again with variants/magic alone:

@@ -664,3 +664,68 @@ func FuzzMagicBuiltinPosition(f *testing.F) {
 		}
 	})
 }
+
+// TestMagicMatchReplay plays Azar against Azar that never commits a card
+// (Magic_Cards=never), classic and advanced, at a fixed node count: no
+// forfeit, every game replays from the seed and from its PGN to the same
+// state, the never engine commits nothing, and a second run plays the
+// same games.
+func TestMagicMatchReplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays magic games")
+	}
+	for _, rules := range []magic.Options{{}, magicAdvanced} {
+		mode := Option{"Magic_Mode", rules.Mode.String()}
+		cfg, _ := config(2, azarEngine("search", 200, mode, Option{"Magic_Worlds", "2"}),
+			azarEngine("never", 200, mode, Option{"Magic_Cards", "never"}))
+		cfg.Variant, cfg.Seed, cfg.MaxMoves = Magic{Rules: rules}, 5, 20
+		cards := 0
+		replayed := map[string]string{}
+		_, pgn := replayedMatch(t, cfg, func(rec *GameRecord, g Game) {
+			st, _ := MagicState(g)
+			replayed[fmt.Sprint(rec.Number)] = st.EncodeHands()
+			for _, a := range rec.Actions {
+				if strings.HasPrefix(a.Move, "AM") {
+					cards++
+					if rec.Engines[a.Seat] == 1 {
+						t.Errorf("%s game %d: the never engine committed %s", rules.Mode, rec.Number, a.Move)
+					}
+				}
+			}
+		})
+		if cards == 0 {
+			t.Errorf("%s: no card committed in two games", rules.Mode)
+		}
+		for _, game := range pgnGames(pgn) {
+			st, err := ReplayMagic(pgnTags(game), pgnMovetext(game))
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", rules.Mode, err, game)
+			}
+			if round := tagValue(game, "Round"); st.EncodeHands() != replayed[round] {
+				t.Errorf("%s game %s: from the PGN\n%s\nfrom the record\n%s", rules.Mode, round, st.EncodeHands(), replayed[round])
+			}
+		}
+	}
+}
+
+// TestMagicInCheck: the record's check mark follows the game's attacks: a
+// wall blocks a line, a winged bishop attacks the knight squares.
+func TestMagicInCheck(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{
+		{"8/8/8/8/R6k/8/8/4K3 b - - 0 1 hands=0,0 discard=- effects=- pool=-/-", true},
+		{"8/8/8/8/R6k/8/8/4K3 b - - 0 1 hands=0,0 discard=- effects=AM34w#2@d4 pool=-/-", false},
+		{"8/8/8/8/8/3k4/8/2B1K3 b - - 0 1 hands=0,0 discard=- effects=- pool=-/-", false},
+		{"8/8/8/8/8/3k4/8/2B1K3 b - - 0 1 hands=0,0 discard=- effects=AM32w#2@c1 pool=-/-", true},
+	} {
+		st, err := magic.ParseState(c.fen, magic.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := magicInCheck(st, chess.Black); got != c.want {
+			t.Errorf("%s: Black in check %v, want %v", c.fen, got, c.want)
+		}
+	}
+}

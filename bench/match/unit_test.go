@@ -187,8 +187,11 @@ func TestChessGame(t *testing.T) {
 	if _, err := LookupVariant("chess"); err != nil {
 		t.Error(err)
 	}
-	if _, err := LookupVariant("magic"); err == nil {
-		t.Error("unimplemented variant found")
+	if v, err := LookupVariant("Magic"); err != nil || v.Name() != "magic" {
+		t.Errorf("magic: %v %v", v, err)
+	}
+	if _, err := LookupVariant("nosuch"); err == nil || err.Error() != `unknown variant "nosuch" (known: chess, spy, lucky, chaturanga4, magic)` {
+		t.Errorf("an unknown variant: %v", err)
 	}
 }
 
@@ -402,7 +405,7 @@ func TestParseArgs(t *testing.T) {
 		"", "-engine cmd=a -engine cmd=b tc=x", "-engine cmd=a bogus=1", "-engine cmd=a -games x",
 		"-engine cmd=a -games", "-engine cmd=a stray", "-engine cmd=a -frobnicate", "-engine cmd=a -sprt elo0=0",
 		"-engine cmd=a -sprt elo0=5 elo1=0", "-engine cmd=a -draw movenumber=1 score=2", "-engine cmd=a -openings order=random",
-		"-engine cmd=a -pgnout append=on", "-engine cmd=a -variant magic", "-engine cmd=a nodes=0", "-engine cmd=a proto=xboard",
+		"-engine cmd=a -pgnout append=on", "-engine cmd=a -variant nosuch", "-engine cmd=a nodes=0", "-engine cmd=a proto=xboard",
 	} {
 		if _, err := ParseArgs(strings.Fields(bad)); err == nil {
 			t.Errorf("%q: no error", bad)
