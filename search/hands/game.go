@@ -31,21 +31,23 @@ func newGame(st *magic.State, ev *eval.Evaluator, me chess.Color, noCards bool) 
 
 func (g *game) Players() int            { return 2 }
 func (g *game) ToAct() variants.Player  { return g.st.ToAct() }
-func (g *game) Apply(a variants.Action) { g.st.ApplyTrusted(a) }
-func (g *game) Undo()                   { g.st.Undo() }
+func (g *game) Apply(a variants.Action) { g.st.ApplyTrusted(a); g.plies++ }
+func (g *game) Undo()                   { g.st.Undo(); g.plies-- }
 func (g *game) Key() uint64             { return g.st.Key() }
-func (g *game) InCheck() bool           { return g.st.InCheck() }
 
-// Legal: the legal actions, inside the tree less the cards it leaves to
-// the root (rootOnly) at a turn's start, and less every card of the
-// engine's own seat under the `never` policy. In the windows (END, the reactions, the
-// mate save) every card is searched: they have few commitments.
+// Legal: the legal actions; inside the tree less the cards it leaves to
+// the root (rootOnly at a turn's start, endCards in the END window), and
+// less every card of the engine's own seat under the `never` policy. The
+// reaction windows and the mate save keep all their cards: they have few
+// commitments.
 func (g *game) Legal(buf []variants.Action) []variants.Action {
 	var skip magic.CardSet
 	if g.noCards && g.Side() == int(g.me) {
 		skip = ^magic.CardSet(0)
-	} else if ph := g.st.Phase(); ph == magic.PhStart && g.plies > 0 {
+	} else if ph := g.st.Phase(); g.plies > 0 && ph == magic.PhStart {
 		skip = rootOnly
+	} else if g.plies > 0 && ph == magic.PhEnd {
+		skip = endCards
 	}
 	return g.st.LegalWithout(buf, skip)
 }
@@ -59,6 +61,13 @@ func (g *game) Legal(buf []variants.Action) []variants.Action {
 // the tree: eliminations, placements, promotions, wards, preventions,
 // paralysis, silence, the licences and every window's cards.
 var rootOnly = cardSet(13, 14, 15, 16, 17, 18, 23, 24, 32, 34, 35, 36)
+
+// endCards are the END window's cards (AM11, AM12, AM37-AM39), searched
+// at the root only: inside the tree the END window is `pass`, which
+// quiescence must search rather than stand pat (InCheck), and searching
+// the free cards of every capture's END window there too would multiply
+// each capture of a quiescence line by up to a dozen.
+var endCards = cardSet(11, 12, 37, 38, 39)
 
 // cardSet is the set of the cards with these numbers (AM13 is 13).
 func cardSet(nums ...int) magic.CardSet {
@@ -77,17 +86,21 @@ func (g *game) Side() int {
 	return int(g.st.Side())
 }
 
-// TurnStart: a decision that opens a turn or owes its standard move (the
-// start, the move after a PRE card, a correction or a save) or the mate
-// save; quiescence does not stand pat there when the king is attacked, so
-// a mate (and its save) is seen at the horizon.
-func (g *game) TurnStart() bool {
-	switch g.st.Phase() {
-	case magic.PhStart, magic.PhMove, magic.PhMS:
-		return true
-	}
-	return false
-}
+// TurnStart: every decision but the rewound player's replacement move:
+// quiescence does not stand pat at a turn start in check (InCheck), so a
+// mate and its save are seen at the horizon, and a capture's END window
+// is passed (InCheck).
+func (g *game) TurnStart() bool { return g.st.Phase() != magic.PhReplace }
+
+// InCheck: the actor's king is attacked, or the END window is open. The
+// END window is "in check" for the core's quiescence, which then does not
+// stand pat there: standing pat after a capture at the horizon would take
+// the position before the recapture for its value
+// (TestQuiescenceThroughWindows). Inside the tree the END window offers
+// `pass` only (endCards), so this costs one node. The reaction windows
+// keep their stand pat: there it is the reacting seat's value before its
+// own turn, a bound it can only improve on.
+func (g *game) InCheck() bool { return g.st.Phase() == magic.PhEnd || g.st.InCheck() }
 
 func (g *game) Terminal(p int) (bool, float64) {
 	over, sc, _ := g.st.Result()

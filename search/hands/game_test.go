@@ -1,6 +1,9 @@
 package hands
 
 import (
+	"time"
+
+	"azar/search"
 	"math/rand/v2"
 	"testing"
 
@@ -94,8 +97,8 @@ func TestAdapterSides(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := newGame(st, eval.NewEvaluator(), chess.White, false)
-	if st.Phase() != magic.PhRCommit || g.Side() != int(chess.Black) || g.TurnStart() {
-		t.Fatalf("R-COMMIT: phase %v, side %d, turn start %v", st.Phase(), g.Side(), g.TurnStart())
+	if st.Phase() != magic.PhRCommit || g.Side() != int(chess.Black) || g.InCheck() {
+		t.Fatalf("R-COMMIT: phase %v, side %d, in check %v", st.Phase(), g.Side(), g.InCheck())
 	}
 	var pass, counter variants.Action
 	for _, a := range g.Legal(nil) {
@@ -131,5 +134,59 @@ func TestOrderEliminations(t *testing.T) {
 	}
 	if o, _ := g.Order(a); o != orderCapture+10*eval.PieceValue(chess.Rook) {
 		t.Fatalf("AM19 on a rook: order %d", o)
+	}
+}
+
+// TestQuiescenceThroughWindows: a window that opens after a capture at
+// the horizon (here Black's END window: Black holds a card) does not let
+// the capturer stand pat before the recapture. Black's AM03 has no
+// commitment in the classic mode outside the mate save, so the values
+// with and without it differ by its held value and nothing else.
+func TestQuiescenceThroughWindows(t *testing.T) {
+	board := "6k1/3q4/8/8/3P4/8/8/3R2K1 w - - 0 1 "
+	value := func(hands string) int {
+		st := mustState(t, board+hands, magic.Options{})
+		g := newGame(st, eval.NewEvaluator(), chess.White, false)
+		r := core.NewSearcher().Search(t.Context(), g, core.Config{Clock: search.NewTimeManager(time.Now(), search.Limits{}, chess.White, 0, search.ChessTimePolicy())},
+			search.Limits{Depth: 1}, nil, nil)
+		return r.Score
+	}
+	plain, card := value("hands=0,0"), value("hands=0,1 black=AM03")
+	if want := plain - eval.MagicCardValues()[2]; card != want {
+		t.Fatalf("depth 1: %d with Black's AM03, %d without: want %d", card, plain, want)
+	}
+}
+
+// TestTreeLegal: the root's actions are whole; inside the tree a turn's
+// start has no root-only card and the END window only pass, which
+// quiescence must search (InCheck).
+func TestTreeLegal(t *testing.T) {
+	st := mustState(t, chess.StartFEN+" hands=2,0 white=AM13,AM37", magic.Options{})
+	g := newGame(st, eval.NewEvaluator(), chess.White, false)
+	count := func() (cards int) {
+		for _, a := range g.Legal(nil) {
+			if magic.TypeOf(a) == magic.ActCard {
+				cards++
+			}
+		}
+		return cards
+	}
+	if count() == 0 {
+		t.Fatal("no AM13 at the root")
+	}
+	g.plies = 1
+	if n := count(); n != 0 {
+		t.Fatalf("%d card actions inside the tree", n)
+	}
+	g.plies = 0
+	if err := st.ApplyTokens("e2e4"); err != nil || st.Phase() != magic.PhEnd {
+		t.Fatalf("%v, phase %v", err, st.Phase())
+	}
+	if count() == 0 || !g.InCheck() {
+		t.Fatal("the END window at the root: AM37 and no stand pat")
+	}
+	g.plies = 1
+	if acts := g.Legal(nil); len(acts) != 1 || acts[0] != magic.PassAction {
+		t.Fatalf("the END window in the tree: %d actions", len(acts))
 	}
 }
