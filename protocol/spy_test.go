@@ -215,7 +215,7 @@ func TestSpyStopPonderPerft(t *testing.T) {
 
 	n = len(out.lines())
 	h("go ponder wtime 1 btime 1")
-	out.waitFor(t, n, depth3OrBestmove, 20*time.Second)
+	out.waitFor(t, n, depth3OrBestmove, 120*time.Second)
 	m := len(out.lines())
 	h("ponderhit")
 	i := out.waitFor(t, n, prefix("bestmove"), 10*time.Second)
