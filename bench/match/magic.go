@@ -262,25 +262,14 @@ func magicSAN(st *magic.State, a gamerules.Action) string {
 		}
 	} else {
 		b.WriteByte(pc.Type().Letter())
-		sameFile, sameRank, others := false, false, false
+		var others chess.Bitboard
 		for rest := p.Pieces(pc.Color(), pc.Type()) &^ from.Bit(); rest != 0; {
 			o := rest.PopLSB()
-			if _, ok := magicMoveFrom(st, o, to, ""); !ok {
-				continue
+			if _, ok := magicMoveFrom(st, o, to, ""); ok {
+				others |= o.Bit()
 			}
-			others = true
-			sameFile = sameFile || o.File() == from.File()
-			sameRank = sameRank || o.Rank() == from.Rank()
 		}
-		switch {
-		case !others:
-		case !sameFile:
-			b.WriteByte(byte('a' + from.File()))
-		case !sameRank:
-			b.WriteByte(byte('1' + from.Rank()))
-		default:
-			b.WriteString(from.String())
-		}
+		b.WriteString(chess.Disambiguator(from, others))
 	}
 	if capture {
 		b.WriteByte('x')

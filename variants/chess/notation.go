@@ -101,24 +101,32 @@ func (p *Position) SAN(m Move) string {
 func (p *Position) disambiguation(m Move, t PieceType) string {
 	var l MoveList
 	p.GenerateLegal(&l)
-	sameFile, sameRank, others := false, false, false
+	var others Bitboard
 	for _, o := range l.Slice() {
 		if o == m || o.To() != m.To() || o.From() == m.From() || p.board[o.From()].Type() != t {
 			continue
 		}
-		others = true
-		sameFile = sameFile || o.From().File() == m.From().File()
-		sameRank = sameRank || o.From().Rank() == m.From().Rank()
+		others |= o.From().Bit()
 	}
+	return Disambiguator(m.From(), others)
+}
+
+// Disambiguator is SAN's prefix for a piece moving from `from`: what tells
+// it apart from the pieces of its type on the squares of others (those
+// that could legally reach the same square; from itself is ignored) —
+// nothing, the file, the rank, or the whole square. The variants' SAN
+// writers, whose rules decide which moves are legal, share it.
+func Disambiguator(from Square, others Bitboard) string {
+	others &^= from.Bit()
 	switch {
-	case !others:
+	case others == 0:
 		return ""
-	case !sameFile:
-		return string(rune('a' + m.From().File()))
-	case !sameRank:
-		return string(rune('1' + m.From().Rank()))
+	case others&fileMask(from) == 0:
+		return string(rune('a' + from.File()))
+	case others&rankMask(from) == 0:
+		return string(rune('1' + from.Rank()))
 	}
-	return m.From().String()
+	return from.String()
 }
 
 // ParseSAN reads a move in standard algebraic notation (Nf3, exd5, e8=Q+,

@@ -338,3 +338,36 @@ func TestMoveString(t *testing.T) {
 		}
 	}
 }
+
+// TestDisambiguator: SAN's prefix for the classic cases — no rival, a
+// rival on another file (the file), on the same file (the rank), and
+// rivals on both the file and the rank (the square).
+func TestDisambiguator(t *testing.T) {
+	sq := func(s string) Square {
+		x, ok := ParseSquare(s)
+		if !ok {
+			t.Fatalf("bad square %q", s)
+		}
+		return x
+	}
+	for _, c := range []struct {
+		from   string
+		others []string
+		want   string
+	}{
+		{"b1", nil, ""},
+		{"b1", []string{"b1"}, ""}, // the piece itself is no rival
+		{"b1", []string{"f3"}, "b"},
+		{"a1", []string{"a5"}, "1"},
+		{"e4", []string{"e2", "c4"}, "e4"},
+		{"e4", []string{"c2", "g6"}, "e"},
+	} {
+		var o Bitboard
+		for _, s := range c.others {
+			o |= sq(s).Bit()
+		}
+		if got := Disambiguator(sq(c.from), o); got != c.want {
+			t.Errorf("Disambiguator(%s, %v) = %q, want %q", c.from, c.others, got, c.want)
+		}
+	}
+}

@@ -82,26 +82,15 @@ func (s *State) writeSAN(b *strings.Builder, m chess.Move) {
 	// Disambiguate among the other pieces of the same kind and colour
 	// that can legally reach the square.
 	var buf [maxMoves]variants.Action
-	sameFile, sameRank, others := false, false, false
+	var others chess.Bitboard
 	for _, x := range s.Legal(buf[:0]) {
 		xm, ok := ActionMove(x)
 		if !ok || xm.To() != to || xm.From() == from || p.At(xm.From()) != pc {
 			continue
 		}
-		others = true
-		sameFile = sameFile || xm.From().File() == from.File()
-		sameRank = sameRank || xm.From().Rank() == from.Rank()
+		others |= xm.From().Bit()
 	}
-	if others {
-		switch {
-		case !sameFile:
-			b.WriteByte(byte('a' + from.File()))
-		case !sameRank:
-			b.WriteByte(byte('1' + from.Rank()))
-		default:
-			b.WriteString(from.String())
-		}
-	}
+	b.WriteString(chess.Disambiguator(from, others))
 	if capture {
 		b.WriteByte('x')
 	}
