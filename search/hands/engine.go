@@ -85,15 +85,25 @@ type Options struct {
 	// the position's key: the same seed and position give the same worlds
 	// and the same choice.
 	Seed uint64
+	// CardMargin (centipawns) is how much a card commitment must beat the
+	// best action without a card by, over the worlds, to be chosen: a
+	// shallow search overrates a card's static effect (docs/magic.md,
+	// "The card margin").
+	CardMargin int
 }
 
 // DefaultMaxWorlds is the default of Options.MaxWorlds (docs/magic.md,
 // "How many worlds").
 const DefaultMaxWorlds = 16
 
+// DefaultCardMargin is the default of Options.CardMargin (docs/magic.md,
+// "The card margin").
+const DefaultCardMargin = 0
+
 // DefaultOptions are a fresh engine's settings.
 func DefaultOptions() Options {
-	return Options{MaxWorlds: DefaultMaxWorlds, HashMB: 16, MoveOverhead: 10 * time.Millisecond, Cards: CardsSearch}
+	return Options{MaxWorlds: DefaultMaxWorlds, HashMB: 16, MoveOverhead: 10 * time.Millisecond, Cards: CardsSearch,
+		CardMargin: DefaultCardMargin}
 }
 
 // Info is one progress report: the expected score of the best action over
@@ -238,7 +248,10 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 		// A transposition reached at another ply, or in another world's
 		// search, reads its own distance to a won game.
 		Node:  core.NodeOptions{MateRelative: true},
-		Clock: search.NewTimeManager(start, l, me, e.opts.MoveOverhead, timePolicy()),
+		Clock: clockFor(start, view.Phase(), l, me, e.opts.MoveOverhead),
+		// The actions within the card margin of a card need exact values
+		// to be compared with it.
+		RootMargin: core.DefaultRootMargin + max(0, e.opts.CardMargin),
 	}
 	var rep func(core.Info)
 	if report != nil {
@@ -248,11 +261,38 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 		}
 	}
 	r := e.s.SearchWorlds(ctx, ws, roots, cfg, l, nil, rep)
+	if a, ok := withMargin(r.Values, e.opts.CardMargin); ok && a != r.Action {
+		r.Action = a
+		for _, v := range r.Values {
+			if v.Action == a {
+				r.Score = v.Score
+			}
+		}
+	}
 	res := Result{Action: r.Action, Found: r.Found, Score: scoreOf(r.Score), Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds}
 	for _, v := range r.Values {
 		res.Scores = append(res.Scores, ActionScore{Action: v.Action, Score: scoreOf(v.Score), Win: v.Win})
 	}
 	return res
+}
+
+// withMargin is the root choice with the card margin: the best action
+// if it is not a card commitment, or beats the best action without a card
+// by more than margin centipawns (or no such action exists); that action
+// otherwise. values is SearchWorlds', best first.
+func withMargin(values []core.ActionValue, margin int) (variants.Action, bool) {
+	if len(values) == 0 || margin <= 0 || magic.TypeOf(values[0].Action) != magic.ActCard {
+		return 0, false
+	}
+	for _, v := range values[1:] {
+		if magic.TypeOf(v.Action) != magic.ActCard {
+			if values[0].Score-v.Score <= margin {
+				return v.Action, true
+			}
+			break
+		}
+	}
+	return values[0].Action, true
 }
 
 // scoreOf turns a core value over the worlds into Info.Score's scale: a
@@ -390,4 +430,29 @@ func (e *Engine) sample(view *magic.State, rng *rand.Rand) []*world {
 // worlds is not started unless it can finish.
 func timePolicy() search.TimePolicy {
 	return search.TimePolicy{MovesToGo: 40, HardFactor: 3, HardShare: 0.25, LastShare: 0.9}
+}
+
+// windowShare is the part of a turn's budget that a window decision (the
+// END window, a reaction) gets: a window usually goes by with a pass, and
+// a player who holds a card for it meets one after nearly every move, so
+// at the full budget it would think half as long about its moves as a
+// player who holds none (docs/magic.md, "Time").
+const windowShare = 4
+
+// clockFor is the time manager of a decision of the given phase: a
+// window's budget is windowShare times smaller than a move's (the
+// increment counted at that share too); the mate save, a move and a
+// turn's start get the full one.
+func clockFor(start time.Time, ph magic.Phase, l search.Limits, me chess.Color, overhead time.Duration) search.TimeManager {
+	p := timePolicy()
+	switch ph {
+	case magic.PhEnd, magic.PhRCommit, magic.PhRImpact:
+		p.MovesToGo *= windowShare
+		l.WInc /= windowShare
+		l.BInc /= windowShare
+		if l.MovesToGo > 0 {
+			l.MovesToGo *= windowShare
+		}
+	}
+	return search.NewTimeManager(start, l, me, overhead, p)
 }

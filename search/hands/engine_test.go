@@ -3,8 +3,10 @@ package hands
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"azar/search"
+	"azar/search/core"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/magic"
@@ -292,5 +294,78 @@ func TestRootOnlyCardMates(t *testing.T) {
 	}
 	if ok, n := search.IsMate(r.Score); !ok || n != 1 {
 		t.Errorf("score %d, want a mate in 1", r.Score)
+	}
+}
+
+// TestCardMargin: a card that beats the best move by less than the margin
+// gives way to it; by more, it stays; a best action that is not a card,
+// or a margin of 0, leaves the choice alone.
+func TestCardMargin(t *testing.T) {
+	st := mustState(t, "4k3/3p4/8/8/8/5r2/PP6/4K3 w - - 0 1 hands=2,3 white=AM19,AM34", magic.Options{})
+	card, err := st.ParseAction("AM19:f3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	move, err := st.ParseAction("a2a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var other variants.Action // another card
+	for _, a := range st.Legal(nil) {
+		if magic.TypeOf(a) == magic.ActCard && a != card {
+			other = a
+		}
+	}
+	if other == 0 {
+		t.Fatal("no second card commitment")
+	}
+	vals := func(scores ...int) []core.ActionValue {
+		acts := []variants.Action{card, other, move}
+		var vs []core.ActionValue
+		for i, s := range scores {
+			vs = append(vs, core.ActionValue{Action: acts[i], Score: s})
+		}
+		return vs
+	}
+	for _, c := range []struct {
+		values []core.ActionValue
+		margin int
+		want   variants.Action
+		moved  bool
+	}{
+		{vals(100, 90, 50), 60, move, true}, // the card beats the move by 50: the move
+		{vals(100, 90, 30), 60, card, true}, // by 70: the card
+		{vals(100, 90, 50), 0, 0, false},    // no margin: SearchWorlds' choice
+		{vals(100, 90), 60, card, true},     // no action without a card: the card
+		{[]core.ActionValue{{Action: move, Score: 10}, {Action: card, Score: 5}}, 60, 0, false},
+	} {
+		got, ok := withMargin(c.values, c.margin)
+		if ok != c.moved || (ok && got != c.want) {
+			t.Errorf("%v margin %d: %v %v, want %v %v", c.values, c.margin, got, ok, c.want, c.moved)
+		}
+	}
+}
+
+// TestWindowClock: a window decision (END, R-COMMIT, R-IMPACT) gets a
+// quarter of a move's budget at 10+0.1; the mate save and a move the
+// full one.
+func TestWindowClock(t *testing.T) {
+	l := search.Limits{WTime: 10 * time.Second, BTime: 10 * time.Second, WInc: 100 * time.Millisecond, BInc: 100 * time.Millisecond}
+	start := time.Now()
+	full := clockFor(start, magic.PhStart, l, chess.White, 10*time.Millisecond)
+	// (10 s - 10 ms)/40 + 50 ms
+	if want := 9990*time.Millisecond/40 + 50*time.Millisecond; full.Soft() != want {
+		t.Fatalf("turn start: soft %v, want %v", full.Soft(), want)
+	}
+	for _, ph := range []magic.Phase{magic.PhMove, magic.PhReplace, magic.PhMS} {
+		if tm := clockFor(start, ph, l, chess.White, 10*time.Millisecond); tm.Soft() != full.Soft() {
+			t.Errorf("%v: soft %v, want %v", ph, tm.Soft(), full.Soft())
+		}
+	}
+	for _, ph := range []magic.Phase{magic.PhEnd, magic.PhRCommit, magic.PhRImpact} {
+		tm := clockFor(start, ph, l, chess.White, 10*time.Millisecond)
+		if want := 9990*time.Millisecond/160 + 12500*time.Microsecond; tm.Soft() != want {
+			t.Errorf("%v: soft %v, want %v", ph, tm.Soft(), want)
+		}
 	}
 }
