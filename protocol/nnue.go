@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -9,9 +8,10 @@ import (
 )
 
 // netSession is the network evaluation's state: the options as set, and
-// the network loaded from EvalFile. The chess search evaluates with the
-// network only while UseNNUE is on and a network loaded; the card
-// variants keep the hand-crafted evaluation.
+// the network loaded for EvalFile (empty: the built-in one, nnue.Default).
+// The chess search evaluates with the network only while UseNNUE is on
+// and a network loaded; the card variants keep the hand-crafted
+// evaluation.
 type netSession struct {
 	use  bool
 	path string
@@ -19,8 +19,9 @@ type netSession struct {
 	load func(path string) (*nnue.Network, error)
 }
 
-// WithNetworkLoader replaces how EvalFile reads a network (fuzzing keeps
-// away from the file system with it).
+// WithNetworkLoader replaces how EvalFile reads a network file (fuzzing
+// keeps away from the file system with it). The built-in network, for an
+// empty EvalFile, is not read through it.
 func WithNetworkLoader(load func(path string) (*nnue.Network, error)) Option {
 	return func(p *Protocol) { p.nn.load = load }
 }
@@ -34,32 +35,42 @@ func (p *Protocol) nnueOptions() []*uciOption {
 	}
 }
 
-// errNoNetwork: no network is embedded in the binary yet (docs/nnue.md).
-var errNoNetwork = errors.New("no network: set EvalFile to a network file first (none is built in)")
+// open loads the network EvalFile names: the built-in one for "", as
+// Stockfish uses its embedded network while EvalFile keeps its default.
+func (s *netSession) open(path string) (*nnue.Network, error) {
+	if path == "" {
+		return nnue.Default()
+	}
+	net, err := s.load(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot load %s: %v", quote(path), err)
+	}
+	return net, nil
+}
 
-// setUseNNUE turns the network on (loading EvalFile if it is not loaded)
-// or off. The request is remembered even when no network can be loaded
-// yet (one error line says so): a GUI may send UseNNUE before EvalFile,
-// and the file then loads as soon as it is named.
+// setUseNNUE turns the network on (loading EvalFile's, or the built-in
+// one, if it is not loaded) or off. The request is remembered even when
+// the file does not load (one error line says so, and the hand-crafted
+// evaluation plays rather than a network the user did not name): a GUI
+// may send UseNNUE before EvalFile, and the file then loads as soon as it
+// is named.
 func (p *Protocol) setUseNNUE(on bool) error {
 	p.nn.use = on
 	defer p.applyNetwork()
 	if !on || p.nn.net != nil {
 		return nil
 	}
-	if p.nn.path == "" {
-		return errNoNetwork
-	}
-	net, err := p.nn.load(p.nn.path)
+	net, err := p.nn.open(p.nn.path)
 	if err != nil {
-		return fmt.Errorf("cannot load %s: %v", quote(p.nn.path), err)
+		return err
 	}
 	p.nn.net = net
 	return nil
 }
 
-// setEvalFile records the network file. While UseNNUE is on the file is
-// loaded at once; if that fails the network in use (if any) stays.
+// setEvalFile records the network file ("" for the built-in one). While
+// UseNNUE is on the file is loaded at once; if that fails the network in
+// use (if any) stays.
 func (p *Protocol) setEvalFile(path string) error {
 	if path == p.nn.path && (p.nn.net != nil || !p.nn.use) {
 		return nil
@@ -68,12 +79,9 @@ func (p *Protocol) setEvalFile(path string) error {
 		p.nn.path, p.nn.net = path, nil
 		return nil
 	}
-	if path == "" {
-		return errNoNetwork
-	}
-	net, err := p.nn.load(path)
+	net, err := p.nn.open(path)
 	if err != nil {
-		return fmt.Errorf("cannot load %s: %v", quote(path), err)
+		return err
 	}
 	p.nn.path, p.nn.net = path, net
 	p.applyNetwork()

@@ -268,6 +268,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(b)
 	f.Add(b[:headerSize])
 	f.Add([]byte("AZNN"))
+	f.Add([]byte(defaultFile))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := Parse(data)
 		if err != nil {
