@@ -16,7 +16,13 @@ RACE_PKGS ?= ./protocol/... ./search ./search/core ./search/four ./search/hidden
 
 .PHONY: build run serve test bench fuzz clean
 
+# EVALFILE=<path> (OpenBench's network tests) builds that network in
+# place of the built-in one: it is copied over eval/nnue/nets/default.nnue
+# first (a build checkout's copy; `git checkout eval/nnue/nets` undoes it).
 build:
+ifneq ($(EVALFILE),)
+	cp $(EVALFILE) eval/nnue/nets/default.nnue
+endif
 	@$(GO) build -o $(EXE) ./cmd/azar
 
 run: build
