@@ -91,6 +91,11 @@ func (g *magicGame) options() []*uciOption {
 				g.hopts.MaxWorlds, _ = strconv.Atoi(v)
 				return nil
 			}},
+		{name: "Magic_CardDepth", kind: spinOption, def: strconv.Itoa(g.hopts.CardDepth), min: 0, max: hands.MaxCardDepth,
+			set: func(p *Protocol, v string) error {
+				g.hopts.CardDepth, _ = strconv.Atoi(v)
+				return nil
+			}},
 		{name: "Magic_CardMargin", kind: spinOption, def: strconv.Itoa(g.hopts.CardMargin), min: 0, max: 1000,
 			set: func(p *Protocol, v string) error {
 				g.hopts.CardMargin, _ = strconv.Atoi(v)

@@ -222,6 +222,9 @@ func (e *Searcher) SearchWorlds(ctx context.Context, worlds []World, roots []var
 			if len(res.Values) > 0 {
 				info.Win = res.Values[0].Win
 			}
+			if cfg.Table != nil {
+				info.HashFull = cfg.Table.HashFull()
+			}
 			report(info)
 		}
 	}

@@ -90,7 +90,17 @@ type Options struct {
 	// shallow search overrates a card's static effect (docs/magic.md,
 	// "The card margin").
 	CardMargin int
+	// CardDepth: card commitments at a turn's start and in the END window
+	// are searched down to this many actions below the root, none deeper
+	// (the reaction windows and the mate save keep theirs); MaxCardDepth
+	// is everywhere. Each card multiplies the branching, and the depth it
+	// costs is a cost in the moves' quality (docs/magic.md, "Cards in the
+	// tree").
+	CardDepth int
 }
+
+// MaxCardDepth is Options.CardDepth's "everywhere".
+const MaxCardDepth = 64
 
 // DefaultMaxWorlds is the default of Options.MaxWorlds (docs/magic.md,
 // "How many worlds").
@@ -103,7 +113,7 @@ const DefaultCardMargin = 0
 // DefaultOptions are a fresh engine's settings.
 func DefaultOptions() Options {
 	return Options{MaxWorlds: DefaultMaxWorlds, HashMB: 16, MoveOverhead: 10 * time.Millisecond, Cards: CardsSearch,
-		CardMargin: DefaultCardMargin}
+		CardMargin: DefaultCardMargin, CardDepth: MaxCardDepth}
 }
 
 // Info is one progress report: the expected score of the best action over
@@ -163,6 +173,7 @@ func (e *Engine) Options() Options { return e.opts }
 // SetOptions changes the settings (not during a search).
 func (e *Engine) SetOptions(o Options) {
 	o.MaxWorlds = max(1, o.MaxWorlds)
+	o.CardDepth = min(max(0, o.CardDepth), MaxCardDepth)
 	o.HashMB = max(1, o.HashMB)
 	if o.Cards > CardsRandom {
 		o.Cards = CardsSearch
@@ -240,7 +251,9 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 	worlds := e.sample(view, rng)
 	ws := make([]core.World, len(worlds))
 	for i, w := range worlds {
-		ws[i] = core.World{Game: newGame(w.st, e.ev, me, noCards), Weight: w.prob}
+		g := newGame(w.st, e.ev, me, noCards)
+		g.cardDepth = e.opts.CardDepth
+		ws[i] = core.World{Game: g, Weight: w.prob}
 	}
 	cfg := core.Config{
 		Table:    e.tt,
@@ -267,6 +280,11 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 			if v.Action == a {
 				r.Score = v.Score
 			}
+		}
+		// The last report named the card: say what is played instead.
+		if report != nil {
+			report(Info{Depth: r.Depth, Score: scoreOf(r.Score), Nodes: r.Nodes, Time: time.Since(start),
+				HashFull: e.tt.HashFull(), Worlds: len(ws), PV: []variants.Action{a}})
 		}
 	}
 	res := Result{Action: r.Action, Found: r.Found, Score: scoreOf(r.Score), Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds}

@@ -23,10 +23,13 @@ type game struct {
 	// plies counts the actions applied since the root: the root's Legal
 	// is whole (the search's root actions must be legal there).
 	plies int
+	// cardDepth: deeper than this many actions below the root, a turn's
+	// start and the END window offer no card (Options.CardDepth).
+	cardDepth int
 }
 
 func newGame(st *magic.State, ev *eval.Evaluator, me chess.Color, noCards bool) *game {
-	return &game{st: st, ev: ev, me: me, noCards: noCards}
+	return &game{st: st, ev: ev, me: me, noCards: noCards, cardDepth: MaxCardDepth}
 }
 
 func (g *game) Players() int            { return 2 }
@@ -43,6 +46,8 @@ func (g *game) Key() uint64             { return g.st.Key() }
 func (g *game) Legal(buf []variants.Action) []variants.Action {
 	var skip magic.CardSet
 	if g.noCards && g.Side() == int(g.me) {
+		skip = ^magic.CardSet(0)
+	} else if ph := g.st.Phase(); g.plies > g.cardDepth && (ph == magic.PhStart || ph == magic.PhEnd) {
 		skip = ^magic.CardSet(0)
 	} else if ph := g.st.Phase(); g.plies > 0 && ph == magic.PhStart {
 		skip = rootOnly

@@ -190,3 +190,42 @@ func TestTreeLegal(t *testing.T) {
 		t.Fatalf("the END window in the tree: %d actions", len(acts))
 	}
 }
+
+// TestCardDepth: with cardDepth 1 the root offers cards; the next turn's
+// start, two actions below (a move, the END window's pass), offers none,
+// and does with MaxCardDepth.
+func TestCardDepth(t *testing.T) {
+	cards := func(acts []variants.Action) int {
+		n := 0
+		for _, a := range acts {
+			if magic.TypeOf(a) == magic.ActCard {
+				n++
+			}
+		}
+		return n
+	}
+	st := mustState(t, chess.StartFEN+" hands=2,2 white=AM19,AM34 black=AM01,AM35", magic.Options{Mode: magic.Advanced})
+	g := newGame(st, eval.NewEvaluator(), chess.White, false)
+	g.cardDepth = 1
+	if n := cards(g.Legal(nil)); n == 0 {
+		t.Fatal("root: no card")
+	}
+	for _, tok := range []string{"e2e4", "pass"} { // White's move, its END window
+		a, err := g.st.ParseAction(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Apply(a)
+	}
+	// Two actions below the root: Black's turn start, no card.
+	if g.st.Phase() != magic.PhStart || g.Side() != int(chess.Black) {
+		t.Fatalf("phase %v side %d", g.st.Phase(), g.Side())
+	}
+	if n := cards(g.Legal(nil)); n != 0 {
+		t.Errorf("depth 2 turn start: %d cards, want 0", n)
+	}
+	g.cardDepth = MaxCardDepth
+	if n := cards(g.Legal(nil)); n == 0 {
+		t.Error("depth 2 with MaxCardDepth: no card")
+	}
+}
