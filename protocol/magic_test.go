@@ -85,7 +85,7 @@ func TestMagicOptions(t *testing.T) {
 		"option name Magic_DrawClaims type combo default automatic var automatic var fide",
 		"option name Magic_Cards type combo default search var search var never var random",
 		"option name Magic_Worlds type spin default 16 min 1 max 256",
-		"option name Magic_CardDepth type spin default 64 min 0 max 64",
+		"option name Magic_CardDepth type spin default 0 min 0 max 64",
 		"option name Magic_CardMargin type spin default 0 min 0 max 1000",
 		"uciok",
 	}

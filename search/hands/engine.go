@@ -102,6 +102,13 @@ type Options struct {
 // MaxCardDepth is Options.CardDepth's "everywhere".
 const MaxCardDepth = 64
 
+// DefaultCardDepth is the default of Options.CardDepth: cards at the root
+// only. At a fixed 80,000 nodes a decision it scored 91.0 % against
+// `never` where cards everywhere scored 45.5 % and down to two actions
+// 46.5 %, and it beat cards everywhere head to head (docs/magic.md, "Cards
+// in the tree").
+const DefaultCardDepth = 0
+
 // DefaultMaxWorlds is the default of Options.MaxWorlds (docs/magic.md,
 // "How many worlds").
 const DefaultMaxWorlds = 16
@@ -113,7 +120,7 @@ const DefaultCardMargin = 0
 // DefaultOptions are a fresh engine's settings.
 func DefaultOptions() Options {
 	return Options{MaxWorlds: DefaultMaxWorlds, HashMB: 16, MoveOverhead: 10 * time.Millisecond, Cards: CardsSearch,
-		CardMargin: DefaultCardMargin, CardDepth: MaxCardDepth}
+		CardMargin: DefaultCardMargin, CardDepth: DefaultCardDepth}
 }
 
 // Info is one progress report: the expected score of the best action over
