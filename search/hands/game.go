@@ -39,19 +39,20 @@ func (g *game) Undo()                   { g.st.Undo(); g.plies-- }
 func (g *game) Key() uint64             { return g.st.Key() }
 
 // Legal: the legal actions; inside the tree less the cards it leaves to
-// the root (rootOnly at a turn's start, endCards in the END window), and
-// less every card of the engine's own seat under the `never` policy. The
-// reaction windows and the mate save keep all their cards: they have few
-// commitments.
+// the root (rootOnly at a turn's start, endCards in the END window, and
+// every card of both there deeper than cardDepth), and less every card of
+// the engine's own seat under the `never` policy. The reaction windows and
+// the mate save keep all their cards: they have few commitments.
 func (g *game) Legal(buf []variants.Action) []variants.Action {
 	var skip magic.CardSet
-	if g.noCards && g.Side() == int(g.me) {
+	ph := g.st.Phase()
+	inner := g.plies > 0 && (ph == magic.PhStart || ph == magic.PhEnd)
+	switch {
+	case g.noCards && g.Side() == int(g.me), inner && g.plies > g.cardDepth:
 		skip = ^magic.CardSet(0)
-	} else if ph := g.st.Phase(); g.plies > g.cardDepth && (ph == magic.PhStart || ph == magic.PhEnd) {
-		skip = ^magic.CardSet(0)
-	} else if ph := g.st.Phase(); g.plies > 0 && ph == magic.PhStart {
+	case inner && ph == magic.PhStart:
 		skip = rootOnly
-	} else if g.plies > 0 && ph == magic.PhEnd {
+	case inner:
 		skip = endCards
 	}
 	return g.st.LegalWithout(buf, skip)
