@@ -26,16 +26,19 @@ func (o *output) send(lines ...string) {
 	o.write(lines)
 }
 
-// sendLast writes a task's last lines and sets its finished flag in the
-// same critical section: whoever sees the flag unset knows that the lines
-// are not out yet, and whoever has read them finds the flag set. (A GUI
-// that answers bestmove with go at once must not be told the engine is
-// still searching.)
+// sendLast sets a task's finished flag, then writes its last lines, in
+// one critical section: whoever has read the lines finds the flag set, so
+// a GUI that answers bestmove with go at once is not told the engine is
+// still searching. (The flag is read without the lock, so setting it
+// after the write left a window in which a fast GUI's go was refused and
+// no bestmove followed; TestBestmoveEndsTheSearch.) Anything the session
+// writes while the flag is set and the lines are not out yet waits for
+// the lock, so it still comes after them.
 func (o *output) sendLast(finished *atomic.Bool, lines ...string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.write(lines)
 	finished.Store(true)
+	o.write(lines)
 }
 
 func (o *output) write(lines []string) {
