@@ -7,9 +7,10 @@ import (
 	"testing"
 )
 
-// gui is an output that, the moment a bestmove line reaches it, asks the
-// session whether it would refuse a new `go` as it did the last one: what
-// a GUI that answers bestmove with position and go at once would meet.
+// gui is an output that, the moment a task's last line (a bestmove, a
+// perft's node count) reaches it, asks the session whether it would
+// refuse a new `go` as it did the last one: what a GUI that answers
+// bestmove with position and go at once would meet.
 type gui struct {
 	mu       sync.Mutex
 	p        *Protocol
@@ -20,7 +21,7 @@ type gui struct {
 func (g *gui) Write(b []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if bytes.Contains(b, []byte("bestmove")) {
+	if bytes.Contains(b, []byte("bestmove")) || bytes.Contains(b, []byte("Nodes searched")) {
 		g.busySeen = append(g.busySeen, g.p.busy())
 	}
 	return g.buf.Write(b)
@@ -40,18 +41,20 @@ func TestBestmoveEndsTheSearch(t *testing.T) {
 		p.Handle(cmd)
 		p.stopJob() // waits for the job's goroutine to end
 	}
+	p.Handle("go perft 2")
+	p.stopJob()
 	p.Handle("setoption name UCI_Variant value magic")
 	p.Handle("position startpos hand AM01,AM02,AM03,AM04,AM05,AM06,AM07,AM08,AM09,AM10")
 	p.Handle("go nodes 2000")
 	p.stopJob()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if len(g.busySeen) != 4 {
-		t.Fatalf("saw %d bestmove lines, want 4:\n%s", len(g.busySeen), g.buf.String())
+	if len(g.busySeen) != 5 {
+		t.Fatalf("saw %d last lines, want 5:\n%s", len(g.busySeen), g.buf.String())
 	}
 	for i, b := range g.busySeen {
 		if b {
-			t.Errorf("bestmove %d: the session still said it was searching when the line was written", i+1)
+			t.Errorf("last line %d: the session still said it was busy when the line was written", i+1)
 		}
 	}
 	if strings.Contains(g.buf.String(), "error") {
