@@ -127,7 +127,8 @@ func (g *Game) commitSecret(moves []string, secret string, end ending, now time.
 	if err := next.save(now, st); err != nil {
 		return err
 	}
-	if next.analysis != g.analysis {
+	if next.analysis != g.analysis || !slices.Equal(next.moves, g.moves) {
+		// A running analysis is of the old moves (runAnalysis drops it).
 		g.analyzing, g.analysisErr = nil, ""
 	}
 	g.gameState = next
