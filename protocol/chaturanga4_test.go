@@ -74,7 +74,7 @@ func TestChaturanga4Transcript(t *testing.T) {
 		t.Errorf("four clocks: %q", got)
 	}
 	got = linesUntil(t, out, h, prefix("bestmove"), "go wtime 500 winc 10")
-	if !strings.HasPrefix(got[0], "info string error go: unknown parameter 'wtime 500 winc 10' ignored") {
+	if !strings.HasPrefix(got[0], "info string error go: unknown parameter \"wtime 500 winc 10\" ignored") {
 		t.Errorf("a chess clock: %q", got)
 	}
 	got = linesUntil(t, out, h, prefix("bestmove"), "go depth 3 searchmoves g1f1")

@@ -70,12 +70,12 @@ func TestFaultyGoAnswers(t *testing.T) {
 		depth    int    // the depth it then searches to
 	}{
 		{"go depth 0", "go: depth 0: want 1 or more", 1},
-		{"go wtime 99999999999999999999", "go: wtime '99999999999999999999': out of the 64-bit range", 1},
-		{"go nodes 18446744073709551615", "go: nodes '18446744073709551615': out of the 64-bit range", 1},
-		{"go foo", "go: unknown parameter 'foo' ignored", 1},
-		{"go bogus 5 depth 2", "go: unknown parameter 'bogus 5' ignored", 2},
+		{"go wtime 99999999999999999999", "go: wtime \"99999999999999999999\": out of the 64-bit range", 1},
+		{"go nodes 18446744073709551615", "go: nodes \"18446744073709551615\": out of the 64-bit range", 1},
+		{"go foo", "go: unknown parameter \"foo\" ignored", 1},
+		{"go bogus 5 depth 2", "go: unknown parameter \"bogus 5\" ignored", 2},
 		{"go depth 2 depth 3", "go: depth given twice (the first kept)", 2},
-		{"go depth x", "go: depth 'x': not an integer", 1},
+		{"go depth x", "go: depth \"x\": not an integer", 1},
 		{"go nodes -5", "go: nodes -5: want 1 or more", 1},
 		{"go mate 0", "go: mate 0: want 1 or more", 1},
 		{"go movetime -1", "go: movetime -1: want 0 or more", 1},
@@ -83,11 +83,11 @@ func TestFaultyGoAnswers(t *testing.T) {
 		{"go depth nodes 3000", "go: depth without a value", 0}, // nodes kept (its depth not checked)
 		{"go movestogo -1 depth 2", "go: movestogo -1: want 0 or more", 2},
 		{"go searchmoves", "go: searchmoves without moves", 1},
-		{"go searchmoves zz depth 2", "go: searchmoves: 'zz' is illegal or malformed", 2},
+		{"go searchmoves zz depth 2", "go: searchmoves: \"zz\" is illegal or malformed", 2},
 		{"go perft 0", "go: perft 0: want a depth from 1 to 20", 1},
 		{"go perft 21", "go: perft 21: want a depth from 1 to 20", 1},
 		{"go perft 2 depth 3", "go: perft takes only a depth (perft ignored)", 3},
-		{"go depth 0 foo", "go: depth 0: want 1 or more; unknown parameter 'foo' ignored", 1},
+		{"go depth 0 foo", "go: depth 0: want 1 or more; unknown parameter \"foo\" ignored", 1},
 	} {
 		for _, v := range []string{"chess", "lucky", "spy"} {
 			out, h := variantSession(t, v)
@@ -149,7 +149,7 @@ func TestGoWithoutSearch(t *testing.T) {
 	// The spy wildcard's choice, with searchmoves (no action to choose).
 	out, h = variantSession(t, "spy")
 	got = goAnswer(t, out, h, "position startpos card b=wild", "go searchmoves e2e4")
-	if !strings.HasPrefix(got[0], "info string error go: searchmoves: 'e2e4'") || count(got, prefix("info string error")) != 1 || got[len(got)-1] != "bestmove wild:QR" {
+	if !strings.HasPrefix(got[0], "info string error go: searchmoves: \"e2e4\"") || count(got, prefix("info string error")) != 1 || got[len(got)-1] != "bestmove wild:QR" {
 		t.Errorf("wildcard choice: %q", got)
 	}
 }

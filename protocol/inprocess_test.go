@@ -186,7 +186,7 @@ func TestDiagnosticsNotOnOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	ls := out.lines()
-	if len(ls) != 3 || ls[0] != "info string error unknown command 'foo'" ||
+	if len(ls) != 3 || ls[0] != "info string error unknown command \"foo\"" ||
 		!strings.HasPrefix(ls[1], "info string error position: ") || ls[2] != "readyok" {
 		t.Errorf("output %q", ls)
 	}

@@ -126,7 +126,7 @@ func TestMagicPositionErrors(t *testing.T) {
 		illegal   bool
 	}{
 		{"", "want 'startpos' or 'fen <magic FEN>'", false},
-		{"middle", "want 'startpos' or 'fen', got 'middle'", false},
+		{"middle", "want 'startpos' or 'fen', got \"middle\"", false},
 		{"startpos hand", "'hand' without cards", false},
 		{"startpos hand moves e2e4", "'hand' without cards", false},
 		{"startpos hand AM41,AM01,AM02", `unknown card "AM41"`, false},
@@ -134,7 +134,7 @@ func TestMagicPositionErrors(t *testing.T) {
 		{"startpos hand AM01,AM01,AM02", "card AM01 twice", false},
 		{"startpos hand AM01,AM02", "2 cards dealt, want 3", false},
 		{"startpos hand AM01,AM02,AM03,AM04", "4 cards dealt, want 3", false},
-		{"startpos hand AM01,AM02,AM03 extra", "unexpected 'extra' (want 'hand' or 'moves')", false},
+		{"startpos hand AM01,AM02,AM03 extra", "unexpected \"extra\" (want 'hand' or 'moves')", false},
 		{"startpos moves e2e5", "action 1", true},
 		{"startpos moves e2e4 zz", "action 2: malformed", false},
 		{"startpos moves e2e4 AM13:b1,c3", "action 2", true}, // a MAIN card in the END window

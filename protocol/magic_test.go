@@ -138,14 +138,14 @@ func TestMagicPositionKept(t *testing.T) {
 	before := magicD(t, out, h)
 	for _, c := range []struct{ cmd, want string }{
 		{"position startpos hand AM01,AM02", "info string error position: hand AM01,AM02: 2 cards dealt, want 3 (Magic_HandSize)"},
-		{"position startpos hand AM01,AM02,AM99", `info string error position: hand 'AM01,AM02,AM99': unknown card "AM99"`},
+		{"position startpos hand AM01,AM02,AM99", `info string error position: hand "AM01,AM02,AM99": unknown card "AM99"`},
 		{"position startpos hand AM08,AM09,AM40 moves AM08", "info string error position: hand AM08,AM09,AM40: action 1 commits AM08 for white, but the hand holds it"},
 		{"position startpos hand AM05,AM06,AM07 moves e2e4 pass AM08 d2d4 pass", "info string error position: hand AM05,AM06,AM07: action 3 commits AM08 for black, who was not dealt it"},
 		{"position startpos moves e2e4 e7e5", `info string error position: action 2: illegal action: "e7e5" in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1 hands=3,3 discard=- effects=- pool=-/- phase=end moved=1 irrev=1`},
 		{"position startpos moves e2e4 AM13:b1-c3", `info string error position: action 2: malformed action "AM13:b1-c3": `},
 		{"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 hands=3,3 white=AM01,AM02,AM03 hand AM01,AM02,AM03", "info string error position: 'hand' with a FEN"},
 		{"position fen 8/8/8/8/8/8/8/8 w - - 0 1", "info string error position: magic state "},
-		{"position startpos hand AM01,AM02,AM03 sideways", "info string error position: unexpected 'sideways' (want 'hand' or 'moves')"},
+		{"position startpos hand AM01,AM02,AM03 sideways", "info string error position: unexpected \"sideways\" (want 'hand' or 'moves')"},
 	} {
 		got := linesUntil(t, out, h, func(l string) bool { return l == "readyok" }, c.cmd, "isready")
 		if len(got) != 2 || !strings.HasPrefix(got[0], c.want) {
@@ -218,7 +218,7 @@ func TestMagicGo(t *testing.T) {
 		}
 		// A card the engine does not hold is no searchmove.
 		got = linesUntil(t, out, h, prefix("bestmove"), "go depth 1 searchmoves AM08")
-		if !strings.HasPrefix(got[0], "info string error go: searchmoves: 'AM08' is illegal or malformed here") {
+		if !strings.HasPrefix(got[0], "info string error go: searchmoves: \"AM08\" is illegal or malformed here") {
 			t.Errorf("go searchmoves AM08: %q", got)
 		}
 	})

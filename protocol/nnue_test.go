@@ -100,7 +100,7 @@ func TestBuiltinNetwork(t *testing.T) {
 	}
 
 	p.Handle("setoption name EvalFile value missing.nnue")
-	if e := errorLines(&out); len(e) != 1 || e[0] != "info string error option EvalFile: cannot load 'missing.nnue': no such file" || p.sopts.Network != builtin {
+	if e := errorLines(&out); len(e) != 1 || e[0] != "info string error option EvalFile: cannot load \"missing.nnue\": no such file" || p.sopts.Network != builtin {
 		t.Fatalf("a missing file while on: errors %q, network %p (want the built-in one %p kept)", e, p.sopts.Network, builtin)
 	}
 	p.Handle("setoption name EvalFile value good.nnue")

@@ -121,7 +121,7 @@ func TestFormatInfo(t *testing.T) {
 }
 
 func TestQuote(t *testing.T) {
-	for in, want := range map[string]string{"xyz": "'xyz'", "a\x00b": `'a\x00b'`, `say "hi"`: `'say "hi"'`, "é": `'\u00e9'`} {
+	for in, want := range map[string]string{"xyz": `"xyz"`, "a\x00b": `"a\x00b"`, `say "hi"`: `"say \"hi\""`, "é": `"é"`, "\xff": `"\xff"`} {
 		if got := quote(in); got != want {
 			t.Errorf("quote(%q) = %s, want %s", in, got, want)
 		}

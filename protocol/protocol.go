@@ -278,15 +278,16 @@ func (p *Protocol) errorf(format string, args ...any) {
 	p.out.send("info string error " + msg)
 }
 
-// quote shows user input in an error message: 'word', escaped when it holds
-// anything but printable ASCII.
+// quote shows user input in an error message as the variant packages do
+// with %q (Go's strconv.Quote): "word", with quotes, backslashes, control
+// characters and invalid UTF-8 escaped, so that every error line of every
+// variant follows one rule (docs/protocol.md, General rules).
 func quote(s string) string {
 	const maxShown = 80
 	if len(s) > maxShown {
 		s = s[:maxShown] + "..."
 	}
-	q := strconv.QuoteToASCII(s)
-	return "'" + strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + "'"
+	return strconv.Quote(s)
 }
 
 func (p *Protocol) cmdUCI() {
