@@ -2,6 +2,7 @@ package games
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -128,16 +129,31 @@ func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
 	case <-m.ctx.Done():
 		return
 	}
+	// An analysis of moves since taken back (commit drops its progress)
+	// stops at its next position, so that it does not keep the slot from
+	// the analysis of the game as it now is.
+	ctx, stop := context.WithCancel(m.ctx)
+	defer stop()
+	current := func() bool {
+		if g.analyzing == nil || g.version != version {
+			stop()
+			return false
+		}
+		return true
+	}
+	g.mu.Lock()
+	current()
+	g.mu.Unlock()
 	progress := func(done, total int) {
 		g.mu.Lock()
 		defer g.mu.Unlock()
-		if g.analyzing != nil && g.version == version {
+		if current() {
 			g.analyzing = &Progress{Done: done, Total: total}
 			g.bump(time.Now())
 			m.broadcast(g)
 		}
 	}
-	rep, err := analysis.Analyze(m.ctx, game, m.cfg.AnalysisBudget, progress)
+	rep, err := analysis.Analyze(ctx, game, m.cfg.AnalysisBudget, progress)
 	var stored []byte
 	if err == nil {
 		var svg bytes.Buffer
@@ -150,7 +166,7 @@ func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.version != version {
+	if !current() {
 		return // the game changed (an undo): the analysis is of another game
 	}
 	g.analyzing = nil
