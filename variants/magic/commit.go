@@ -28,7 +28,10 @@ func (s *State) rewindable(w Window, who chess.Color) bool {
 	case RImpact:
 		return s.m.ph == PhRImpact && s.m.impact == 1
 	case MS:
-		return !r.endCard
+		// The standard move of the opponent's turn that has just ended:
+		// a card-only turn leaves nothing to rewind (rules §16.2), not
+		// even a move of the turn before.
+		return !r.endCard && r.turn+1 == s.m.turn
 	}
 	return false
 }
@@ -707,6 +710,11 @@ func (s *State) rewind(w Window) {
 		}
 		s.m.eff[j] = x
 		s.m.nEff++
+	}
+	for i := 0; i < int(r.nLost); i++ {
+		if j := s.effectIndex(r.lost[i].card); j >= 0 {
+			s.m.eff[j].Pieces |= r.lost[i].pieces
+		}
 	}
 	s.m.undone = r.move
 	s.m.replacer = r.mover

@@ -269,7 +269,7 @@ func (s *State) apply(a variants.Action) {
 
 // recordStd makes a standard move of mover and keeps what a rewind needs.
 func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
-	r := stdRecord{valid: true, mover: mover, move: m &^ strideBit, ids: s.m.ids, pool: s.m.pool,
+	r := stdRecord{valid: true, mover: mover, move: m &^ strideBit, turn: s.m.turn, ids: s.m.ids, pool: s.m.pool,
 		ep: s.m.ep, irrev: s.m.irrev, rule50: s.m.rule50}
 	before := s.m.eff
 	nBefore := s.m.nEff
@@ -295,9 +295,17 @@ func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
 		r.makes[k] = s.pos.LastMove()
 	}
 	for i := 0; i < int(nBefore); i++ {
-		if s.effectIndex(before[i].Card) < 0 && r.nEnded < uint8(len(r.ended)) {
-			r.ended[r.nEnded] = before[i]
-			r.nEnded++
+		j := s.effectIndex(before[i].Card)
+		if j < 0 {
+			if r.nEnded < uint8(len(r.ended)) {
+				r.ended[r.nEnded] = before[i]
+				r.nEnded++
+			}
+			continue
+		}
+		if lost := before[i].Pieces &^ s.m.eff[j].Pieces; lost != 0 && r.nLost < uint8(len(r.lost)) {
+			r.lost[r.nLost] = lostAnchor{card: before[i].Card, pieces: lost}
+			r.nLost++
 		}
 	}
 	r.hist = int32(s.pos.HistoryLen())
@@ -398,6 +406,7 @@ func (s *State) replacement(m chess.Move) {
 	irr := s.m.irrev
 	s.m.irrev = s.m.replIrr
 	s.recordStd(m, x)
+	s.m.last.turn = s.m.turn - 1 // it belongs to the rewound turn
 	s.m.replIrr = s.m.irrev
 	s.m.irrev = irr
 	s.afterReplace()

@@ -75,7 +75,8 @@ type stdRecord struct {
 	endCard bool // the mover committed an END card afterwards
 	mover   chess.Color
 	move    chess.Move
-	hist    int32 // board history length after the move
+	turn    uint32 // the turn the move belongs to
+	hist    int32  // board history length after the move
 	nMakes  uint8
 	makes   [4]chess.Move
 	ids     [64]uint8
@@ -85,6 +86,18 @@ type stdRecord struct {
 	rule50  uint16
 	nEnded  uint8
 	ended   [6]Effect
+	// lost is what the move took from effects that went on: the pieces
+	// (a captured or promoted man) dropped from a multi-man anchoring
+	// such as Baluarte's.
+	nLost uint8
+	lost  [5]lostAnchor
+}
+
+// lostAnchor is the pieces a move dropped from the anchoring of the
+// effect of card.
+type lostAnchor struct {
+	card   CardID
+	pieces uint64
 }
 
 type commitment struct {
