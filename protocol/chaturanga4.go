@@ -219,8 +219,8 @@ func (g *chaturangaGame) display() []string {
 		pools = append(pools, fmt.Sprintf("%s E%d B%d N%d", s.Name(), pos.Pool(s, chaturanga4.Elephant), pos.Pool(s, chaturanga4.Boat), pos.Pool(s, chaturanga4.Knight)))
 	}
 	lines = append(lines, "Pools: "+strings.Join(pools, ", "))
-	if st := pos.Status(); st.Over {
-		lines = append(lines, "Status: over, "+st.Reason)
+	if over, scores, reason := g.state.Result(); over {
+		lines = append(lines, overStatus(scores, func(i int) string { return chaturanga4.Seat(i).Name() }, reason))
 	} else {
 		lines = append(lines, fmt.Sprintf("Status: %s to move, %d legal moves", pos.ToMove().Name(), len(g.state.Legal(nil))))
 	}

@@ -279,9 +279,9 @@ func (g *luckyGame) display() []string {
 	lines = append(lines, "Held: "+strings.Join(held, ", "),
 		fmt.Sprintf("Piles: %d to draw, %d discarded", st.PileSize(), st.Discard().Total()),
 		"Rules: "+st.Options().String())
-	switch over, _, reason := st.Result(); {
+	switch over, scores, reason := st.Result(); {
 	case over:
-		lines = append(lines, "Status: over, "+reason)
+		lines = append(lines, overStatus(scores, colorName, reason))
 	case st.ToAct() == variants.Chance:
 		lines = append(lines, fmt.Sprintf("Status: %s drew; the card is to be revealed (%d kinds possible)", st.Side(), len(st.Chances(nil))))
 	default:

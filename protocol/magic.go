@@ -414,8 +414,8 @@ func magicDisplay(st *magic.State) []string {
 		}
 	}
 	lines = append(lines, "Effects: "+magicEffects(effects), "Rules: "+st.Options().String())
-	if over, _, reason := st.Result(); over {
-		return append(lines, "Status: over, "+reason)
+	if over, scores, reason := st.Result(); over {
+		return append(lines, overStatus(scores, colorName, reason))
 	}
 	actor := chess.Color(st.ToAct())
 	what := magicPhases[st.Phase()]

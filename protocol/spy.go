@@ -325,16 +325,23 @@ func (g *spyGame) display() []string {
 		cards = append(cards, fmt.Sprintf("%s %s", c, card))
 	}
 	lines = append(lines, "Cards: "+strings.Join(cards, ", "))
-	if over, _, reason := st.Result(); over {
-		lines = append(lines, "Status: over, "+reason)
+	if over, scores, reason := st.Result(); over {
+		lines = append(lines, overStatus(scores, colorName, reason))
 	} else {
 		b := st.Belief(variants.Player(st.Side()))
 		claim := ""
 		if ok, why := st.CanClaimDraw(); ok {
 			claim = ", may claim " + why
 		}
-		lines = append(lines, fmt.Sprintf("Status: %s to move, %d legal actions%s, %d worlds for %s's card",
-			st.Side(), len(st.Legal(nil)), claim, len(b.Distinct()), st.Side().Other()))
+		opp := st.Side().Other()
+		worlds := fmt.Sprintf("%d worlds for %s's card", len(b.Distinct()), opp)
+		if st.Card(opp) != spy.NoCard && !st.Revealed(opp) {
+			// Given with `card w=…,b=…` (analysis): the search plays in
+			// that one world, and so does the count.
+			worlds = fmt.Sprintf("1 world, %s's card given", opp)
+		}
+		lines = append(lines, fmt.Sprintf("Status: %s to move, %d legal actions%s, %s",
+			st.Side(), len(st.Legal(nil)), claim, worlds))
 	}
 	return lines
 }

@@ -265,7 +265,7 @@ func TestSpyClaim(t *testing.T) {
 	// to move (the claim is no turn).
 	h("position fen " + lost + " card neutral" + twice + " claim")
 	d := display()
-	if !strings.Contains(d, "Status: over, threefold repetition (claimed)") || !strings.Contains(d, "Cards: white neutral") {
+	if !strings.Contains(d, "Status: over, draw: threefold repetition (claimed)") || !strings.Contains(d, "Cards: white neutral") {
 		t.Errorf("d after the claim:\n%s", d)
 	}
 	if l := bestAfter(t, out, h, "go depth 2"); l != "bestmove 0000" {
