@@ -481,21 +481,12 @@ func (m *Manager) Resign(id string) (View, error) {
 	return g.view(), nil
 }
 
-// Draw-offer thresholds: see OfferDraw.
-const (
-	drawAcceptCP    = -30 // the engine accepts when it thinks itself this much worse
-	drawLevelCP     = 15  // or this close to level ...
-	drawLevelMoves  = 30  // ... once this many moves have been played
-	drawOfferBudget = "movetime 300"
-)
-
 // OfferDraw offers a draw. Against the engine, the engine searches the
-// position and accepts when its score from its own side is at most
-// drawAcceptCP (it judges itself worse, or being mated), or within
-// ±drawLevelCP once drawLevelMoves moves have been played (a level game
-// with no play left); otherwise it declines and the game goes on. Between
-// two players on one device the offer was accepted on the device (the
-// page asks the other player), and the game is drawn.
+// position at full strength and accepts by acceptsDraw (draw.go): when it
+// is clearly worse or being mated, in a level and simplified position
+// late in the game, or in a dead draw; otherwise it declines and the game
+// goes on. Between two players on one device the offer was accepted on
+// the device (the page asks the other player), and the game is drawn.
 func (m *Manager) OfferDraw(id string) (View, error) {
 	g, err := m.lookup(id)
 	if err != nil {
@@ -513,6 +504,10 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 		if err := g.playerMayMove(); err != nil {
 			return View{}, err
 		}
+		if g.drawNote == "declined" {
+			// The same search would give the same answer (rules/standard.md B3).
+			return View{}, errorf(Conflict, "the engine declined your offer: offer again after your next move")
+		}
 		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
 		res, err := m.cfg.Engine.Search(ctx, g.offerRequest(fullStrength, drawOfferBudget))
 		cancel()
@@ -520,11 +515,8 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 			return View{}, fmt.Errorf("the engine could not consider the offer: %w", err)
 		}
 		// The search is from the player's side (the player is to move).
-		mine := -res.Score.CP
-		mate := -res.Score.Mate
-		moves := len(g.moves) / 2
-		accept := mate < 0 || (mate == 0 && (mine <= drawAcceptCP || (moves >= drawLevelMoves && mine <= drawLevelCP && mine >= -drawLevelCP)))
-		if !accept {
+		own := engine.Score{CP: -res.Score.CP, Mate: -res.Score.Mate, Known: res.Score.Known}
+		if !acceptsDraw(g.pos, g.cg == nil, own) {
 			g.drawNote = "declined"
 			g.bump(time.Now())
 			m.broadcast(g)
