@@ -157,6 +157,8 @@ type Card struct {
 	// "this turn").
 	Duration int8
 	Effect   EffectKind
+	// MateSave marks the cards whose text was written around the mate
+	// save; the MS window itself takes every card (decision 8).
 	MateSave bool
 	Text     string // the effect in one line (the full text is the rule book)
 }
@@ -167,9 +169,9 @@ var cardTable = [NumCards]Card{
 		"R-COMMIT: counter the card just committed. MAIN: a ward, UEYNT, counters the next enemy MAIN/PRE/END card"},
 	{"AM02", "Contrahechizo", "Counterspell", Reaction, wins(RCommit, Main), TNone, UEYNT, EffWard, false,
 		"as AM01"},
-	{"AM03", "Volver atrás", "Rewind", Reaction, wins(RImpact, MS), TNone, 0, EffNone, true,
+	{"AM03", "Volver atrás", "Rewind", Reaction, wins(RImpact), TNone, 0, EffNone, true,
 		"undo the opponent's last standard move; they must play a different one"},
-	{"AM04", "Volver atrás", "Rewind", Reaction, wins(RImpact, MS), TNone, 0, EffNone, true,
+	{"AM04", "Volver atrás", "Rewind", Reaction, wins(RImpact), TNone, 0, EffNone, true,
 		"as AM03"},
 	{"AM05", "Escudo", "Shield", Reaction, wins(RCommit, Pre), TSquare, UEYNT, EffShield, false,
 		"one own non-king piece cannot be captured and is immune to enemy card effects, UEYNT"},
@@ -191,15 +193,15 @@ var cardTable = [NumCards]Card{
 		"relocate an own non-king piece to an empty square within 3"},
 	{"AM14", "Teletransporte", "Teleport", Instant, wins(Main), TTwoSquares, 0, EffNone, false,
 		"as AM13"},
-	{"AM15", "Evasión real", "Royal escape", Instant, wins(Main, MS), TSquare, 0, EffNone, true,
+	{"AM15", "Evasión real", "Royal escape", Instant, wins(Main), TSquare, 0, EffNone, true,
 		"relocate the own king to an empty unattacked square within 2"},
-	{"AM16", "Enroque de emergencia", "Emergency castling", Instant, wins(Main, MS), TSquare, 0, EffNone, true,
+	{"AM16", "Enroque de emergencia", "Emergency castling", Instant, wins(Main), TSquare, 0, EffNone, true,
 		"the own king and an own piece within 2 exchange squares"},
 	{"AM17", "Exilio", "Exile", Instant, wins(Main), TTwoSquares, 0, EffNone, false,
 		"relocate an enemy piece (not K, Q) to an empty square within 2"},
 	{"AM18", "Trueque", "Swap", Instant, wins(Main), TTwoSquares, 0, EffNone, false,
 		"two own non-king pieces exchange squares"},
-	{"AM19", "Rayo", "Lightning", Instant, wins(Main, MS), TSquare, 0, EffNone, true,
+	{"AM19", "Rayo", "Lightning", Instant, wins(Main), TSquare, 0, EffNone, true,
 		"eliminate an enemy piece (not K, Q) within 2 of the own king"},
 	{"AM20", "Sacrificio", "Sacrifice", Instant, wins(Main), TTwoSquares, 0, EffNone, false,
 		"eliminate an own piece X, then an enemy piece Y worth no more than X"},
@@ -213,7 +215,7 @@ var cardTable = [NumCards]Card{
 		"one to three own pawns on a flank step forward, in order"},
 	{"AM25", "Resurrección", "Resurrection", Instant, wins(Main), TPieceSquare, 0, EffNone, false,
 		"place a pooled N, B, R or P on the own first (pawn: second) rank"},
-	{"AM26", "Guardia real", "Royal guard", Instant, wins(Main, MS), TPieceSquare, 0, EffNone, true,
+	{"AM26", "Guardia real", "Royal guard", Instant, wins(Main), TPieceSquare, 0, EffNone, true,
 		"place a pooled N, B or P next to the own king"},
 	{"AM27", "Ascenso", "Field promotion", Instant, wins(Main), TSquarePiece, 0, EffNone, false,
 		"an own pawn on relative rank 6 or 7 becomes N, B or R"},
@@ -223,13 +225,13 @@ var cardTable = [NumCards]Card{
 		"this turn a rook or queen may jump exactly one piece along a line"},
 	{"AM30", "Impulso", "Surge", Duration, wins(Pre), TNone, 1, EffSurge, false,
 		"this turn a pawn on relative rank 3-6 may advance two squares"},
-	{"AM31", "Zancada real", "Royal stride", Duration, wins(Pre, MS), TNone, 1, EffStride, true,
+	{"AM31", "Zancada real", "Royal stride", Duration, wins(Pre), TNone, 1, EffStride, true,
 		"this turn the king may move exactly two squares in a line"},
 	{"AM32", "Alas de caballo", "Knight's wings", Duration, wins(Pre), TSquare, 3, EffWings, false,
 		"an own B, R or Q also moves, captures and attacks like a knight, 3"},
 	{"AM33", "Parálisis", "Paralysis", Duration, wins(Main), TSquare, 3, EffParalysis, false,
 		"an enemy non-king piece cannot move, 3"},
-	{"AM34", "Muro de piedra", "Stone wall", Duration, wins(Main, MS), TSquare, 3, EffWall, true,
+	{"AM34", "Muro de piedra", "Stone wall", Duration, wins(Main), TSquare, 3, EffWall, true,
 		"a wall on an empty square not adjacent to the enemy king, 3"},
 	{"AM35", "Mina", "Mine", Duration, wins(Main), TSquare, 4, EffMine, false,
 		"a mine on an empty square in the own half, 4"},

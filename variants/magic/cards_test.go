@@ -321,14 +321,17 @@ func TestAM23ForcedMarch(t *testing.T) {
 	wantPhase(t, s, PhStart, chess.Black)
 	s = game(t, "4k3/8/8/8/8/8/8/1N2K1R1 w - - 0 1", "AM23", "AM08", adv)
 	play(t, s, "AM23:b1c3,g1g8", "pass")
-	// Check by M2: one R-IMPACT window; a reaction may not leave its
-	// owner in check, so Black can only pass here.
+	// Check by M2: one R-IMPACT window. A reaction ends no turn of its
+	// owner, so Black, in check, may still react (decision 24) and then
+	// answers the check in their own turn.
 	wantPhase(t, s, PhRImpact, chess.White)
-	if hasToken(s, "AM08") {
-		t.Fatal("a reaction that leaves the own king in check")
+	if !hasToken(s, "AM08") {
+		t.Fatal("a reaction refused to the player in check")
 	}
-	play(t, s, "pass")
+	play(t, s, "AM08")
 	wantPhase(t, s, PhStart, chess.Black)
+	refuse(t, s, "e8d8") // still on the rank of the checking rook
+	play(t, s, "e8d7")
 }
 
 func TestAM24FlankAdvance(t *testing.T) {
@@ -550,12 +553,11 @@ func TestMateSaveWallAndSwap(t *testing.T) {
 	play(t, s, "AM16:h3")
 	wantAt(t, s, "h3=K h1=B")
 	wantPhase(t, s, PhMove, chess.White)
-	// A card that does not lift the mate: the game is lost after it.
+	// A card that does not lift the mate is no mate save (decision 25).
 	s = game(t, back, "AM34", "", Options{})
-	play(t, s, "AM34:c5")
-	if over, sc, _ := s.Result(); !over || sc[1] != 1 {
-		t.Fatal("still mated after the card: Black wins")
-	}
+	refuse(t, s, "AM34:c5", "AM34:h3")
+	play(t, s, "AM34:b1")
+	wantPhase(t, s, PhMove, chess.White)
 }
 
 func TestAM33ParalysisLasts(t *testing.T) {
@@ -616,11 +618,25 @@ func TestWindowsAndTargetsRefused(t *testing.T) {
 func TestAM31InMateSave(t *testing.T) {
 	// The king on c1 is mated along the first rank; with the stride licence
 	// c1-e1 would pass d1 (unattacked while the king shields it) but e1 is
-	// attacked by the same rook: the mate stands (docs/rules/magic.md §16.3).
+	// attacked by the same rook: the mate stands, so AM31 is no save here.
 	s := game(t, "4k3/8/8/8/8/8/1PPP4/r1K5 w - - 0 1", "AM31", "", Options{})
 	wantPhase(t, s, PhMS, chess.White)
+	refuse(t, s, "AM31")
+	// It lifts a mate that comes from the player's own wall about to
+	// expire (docs/rules/magic.md §16.3, issue 27): g1 is safe while the
+	// wall on e3 stands, so the stride h1-f1 may pass it, and f1 is out of
+	// the bishop's reach once the wall is gone.
+	s = game(t, "k6r/8/8/8/3b4/8/6P1/7K w - - 0 1 effects=AM34w#1@e3", "AM31", "", Options{})
+	wantPhase(t, s, PhMS, chess.White)
 	play(t, s, "AM31")
-	if over, sc, why := s.Result(); !over || sc[1] != 1 || why != "checkmate" {
-		t.Fatal("the stride does not lift this mate")
+	wantPhase(t, s, PhMove, chess.White)
+	var moves []string
+	for _, a := range s.Legal(nil) {
+		moves = append(moves, FormatAction(a))
 	}
+	if len(moves) != 1 || moves[0] != "Kh1f1" {
+		t.Fatalf("after AM31: %v, want only Kh1f1", moves)
+	}
+	play(t, s, "Kh1f1")
+	wantPhase(t, s, PhStart, chess.Black)
 }

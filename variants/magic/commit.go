@@ -490,17 +490,36 @@ func onlyHelps(c CardID) bool {
 }
 
 // kingCond is the king condition of rules §7.2 item 6 in the state after
-// the resolution.
+// the resolution of an own MAIN, PRE or END card. A reaction has none
+// (decision 24): it ends no turn of the reacting player.
 func (s *State) kingCond(w Window, who chess.Color, e *env) bool {
 	switch w {
 	case Main, End:
 		return !s.kingAttacked(who, e, true)
 	case Pre:
 		return s.hasLegal(who, e, true)
-	case RCommit, RImpact:
-		return !s.kingAttacked(who, e, false)
 	}
 	return true
+}
+
+// lifts reports whether mate-save commitment a leaves who no longer
+// checkmated (rules §11, decision 25). A rewind is kept whenever it has a
+// target: what it leaves rests on the opponent's replacement move.
+func (s *State) lifts(a variants.Action, who chess.Color) bool {
+	c := cardOf(a)
+	if c == am03 || c == am04 {
+		return true
+	}
+	s.push()
+	s.execute(a, who)
+	e := s.env()
+	attacked := s.kingAttacked(who, e, false)
+	ok := !attacked || s.hasLegal(who, e, true)
+	if c == am17 {
+		ok = !attacked // its own text: your king not attacked afterwards
+	}
+	s.Undo()
+	return ok
 }
 
 // genCard appends the legal commitments of card c in window w by who.
@@ -511,7 +530,17 @@ func (s *State) genCard(buf []variants.Action, c CardID, w Window, who chess.Col
 		if !s.cond(a, who, true, e) {
 			continue
 		}
-		if w != MS && !(quickKing(c) || (onlyHelps(c) && base)) {
+		switch {
+		case w == MS:
+			if !s.lifts(a, who) {
+				continue
+			}
+		case w == RCommit || w == RImpact:
+		case quickKing(c) || (onlyHelps(c) && base):
+			if !base {
+				continue
+			}
+		default:
 			s.push()
 			s.execute(a, who)
 			ok := s.kingCond(w, who, s.env())
@@ -519,8 +548,6 @@ func (s *State) genCard(buf []variants.Action, c CardID, w Window, who chess.Col
 			if !ok {
 				continue
 			}
-		} else if w != MS && !base {
-			continue
 		}
 		buf = append(buf, a)
 	}

@@ -12,8 +12,8 @@
 // or from one seat's (View: the other hand is only a count, its cards are
 // among the unaccounted ones). Its actions (variants.Action) are a
 // standard move, a card commitment with its targets, `pass` (declining a
-// window) and `claim`; docs/rules/magic.md section 15 gives the tokens and
-// the FEN extension.
+// window, or accepting a stalemate at a turn's start) and `claim`;
+// docs/rules/magic.md section 15 gives the tokens and the FEN extension.
 //
 // The package owns the rules only: it knows nothing of searching,
 // evaluation or text protocols beyond the action tokens.

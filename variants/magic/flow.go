@@ -36,15 +36,25 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 	}
 	switch s.m.ph {
 	case PhStart:
-		if moves {
+		stale := false
+		if moves || others {
 			var l mlist
 			s.legalStd(who, e, true, &l)
-			appendMoves(&l)
+			if moves {
+				appendMoves(&l)
+			}
+			stale = l.n == 0
 		}
 		if card != NoCard && s.canCommit(who, e) {
 			base := !s.kingAttacked(who, e, true)
 			buf = s.cards(buf, card, Main, who, e, base)
 			buf = s.cards(buf, card, Pre, who, e, true)
+		}
+		if others && stale {
+			// No standard move, not in check, a card in hand: the turn
+			// may be a card, or the player accepts the stalemate
+			// (decision 9).
+			buf = append(buf, PassAction)
 		}
 		if others && s.m.claim != rNone {
 			buf = append(buf, ClaimAction)
@@ -67,11 +77,8 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 			break
 		}
 		base := true
-		switch w {
-		case End:
+		if w == End {
 			base = !s.kingAttacked(who, e, true)
-		case RCommit, RImpact:
-			base = !s.kingAttacked(who, e, false)
 		}
 		buf = s.cards(buf, card, w, who, e, base)
 	case PhReplace:
@@ -97,7 +104,9 @@ func (s *State) cards(buf []variants.Action, card CardID, w Window, who chess.Co
 		return buf
 	}
 	for c := CardID(0); c < NumCards; c++ {
-		if (card != NumCards && c != card) || !src.Has(c) || !c.Info().Windows.Has(w) {
+		// The mate save is the regulation's window, open to every card
+		// (decision 8); the others are the card's own.
+		if (card != NumCards && c != card) || !src.Has(c) || (w != MS && !c.Info().Windows.Has(w)) {
 			continue
 		}
 		buf = s.genCard(buf, c, w, who, e, base)
@@ -204,6 +213,8 @@ func (s *State) apply(a variants.Action) {
 	switch TypeOf(a) {
 	case ActPass:
 		switch s.m.ph {
+		case PhStart:
+			s.finish(-1, rStalemate) // only offered with no standard move
 		case PhEnd:
 			s.endTurn()
 		case PhRCommit:
@@ -515,10 +526,14 @@ func (s *State) startTurn() {
 	if !s.hasLegal(a, e, true) {
 		if s.kingAttacked(a, e, false) {
 			s.mated()
-		} else {
-			s.finish(-1, rStalemate)
+			return
 		}
-		return
+		// Stalemate, unless the turn can be a card (decision 9): whether
+		// the window opens rests on public facts, as every window's does.
+		if !s.canCommit(a, e) {
+			s.finish(-1, rStalemate)
+			return
+		}
 	}
 	if s.insufficient() {
 		s.finish(-1, rInsufficient)

@@ -103,8 +103,12 @@ func TestCorrection(t *testing.T) {
 func TestMateSaveEscape(t *testing.T) {
 	s := game(t, "4k3/8/8/8/8/8/PP6/K2r4 w - - 0 1", "AM15,AM13", "AM01", adv)
 	wantPhase(t, s, PhMS, chess.White)
-	refuse(t, s, "AM13:a2,a4", "AM15:b1") // not an MS card; an attacked square
-	play(t, s, "AM15:c2")                 // no R-COMMIT: a mate save cannot be countered
+	refuse(t, s, "AM15:b1") // an attacked square
+	// Any card that lifts the mate saves (decision 8): the teleport frees a2.
+	if !hasToken(s, "AM13:a2,a4") {
+		t.Fatal("AM13 lifts the mate by freeing a2")
+	}
+	play(t, s, "AM15:c2") // no R-COMMIT: a mate save cannot be countered
 	wantAt(t, s, "c2=K")
 	wantPhase(t, s, PhMove, chess.White)
 	refuse(t, s, "AM13:a2,a4") // move only
@@ -116,10 +120,34 @@ func TestMateSaveEscape(t *testing.T) {
 	}
 }
 
+// TestStalemateWithCards: without a standard move a player who holds a
+// card may make the turn a card; `pass` accepts the stalemate (decision 9).
 func TestStalemateWithCards(t *testing.T) {
-	s := game(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", "AM13,AM19,AM34", Options{})
+	const fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+	s := game(t, fen, "", "AM13,AM19,AM34", Options{})
+	wantPhase(t, s, PhStart, chess.Black)
+	for _, a := range s.Legal(nil) {
+		if c, _ := CardOf(a); TypeOf(a) != ActPass && (TypeOf(a) != ActCard || c != am34) {
+			t.Fatalf("%s offered: only walls and pass are", FormatAction(a))
+		}
+	}
+	play(t, s, "AM34:a1") // the turn is the wall
+	wantPhase(t, s, PhStart, chess.White)
+	// Cards in hand none of which can be committed: pass only, a draw.
+	s = game(t, fen, "", "AM13,AM19", Options{})
+	if l := s.Legal(nil); len(l) != 1 || l[0] != PassAction {
+		t.Fatalf("legal %v, want pass alone", l)
+	}
+	play(t, s, "pass")
 	if over, sc, why := s.Result(); !over || sc[0] != 0.5 || why != "stalemate" {
-		t.Fatalf("stalemate even with cards in hand: %v %v %s", over, sc, why)
+		t.Fatalf("pass accepts the stalemate: %v %v %s", over, sc, why)
+	}
+	// No card, or silenced: the stalemate is declared at once.
+	for _, x := range []struct{ fen, black string }{{fen, ""}, {fen + " effects=AM40w#1", "AM34"}} {
+		s = game(t, x.fen, "", x.black, Options{})
+		if over, _, why := s.Result(); !over || why != "stalemate" {
+			t.Fatalf("%s black=%s: over %v %s, want a stalemate", x.fen, x.black, over, why)
+		}
 	}
 }
 
