@@ -3,9 +3,10 @@
 // legal moves the view lists, and sends the player's choices. It keeps no
 // rules of its own. Test hooks (data-square, data-piece, data-action, ...)
 // are listed in docs/app.md and kept stable.
-"use strict";
+import { Board, Marks, choosePromotion, choosePiece } from "./board.js";
+import * as tokens from "./tokens.js";
 
-(function () {
+{
   const STRINGS = {
     en: {
       newGame: "New game", language: "Language", variant: "Game", chess: "Chess", opponent: "Opponent",
@@ -115,14 +116,12 @@
 
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
-  const FILES = "abcdefghijklmnopqrstuvwxyz";
 
   let lang = localStorage.getItem("azar.lang") || document.documentElement.lang || "en";
   if (!STRINGS[lang]) lang = "en";
   const t = (k) => STRINGS[lang][k] || STRINGS.en[k] || k;
 
   let game = null;        // the latest view
-  let selected = null;    // the selected square
   let flipped = false;
   let flippedFor = null;  // the game id the orientation was chosen for
   // turned: a quarter turn, for four-player chaturanga's east and west
@@ -131,8 +130,6 @@
   let coords = localStorage.getItem("azar.coords") !== "off";
   let events = null;      // the EventSource of the shown game
   let note = "";          // a one-off message under the status line
-  let drag = null;        // the piece being dragged
-  let suppressClick = false;
   let hint = null;        // {move, san, version}: the arrow shown until the game changes
   let puzzle = null;      // the daily puzzle being solved (then game is its board), or null
 
@@ -177,7 +174,7 @@
     // The same view again (a reopened event stream's first one) changes
     // nothing: the board is not rebuilt under the player's pointer.
     if (game && game.id === v.id && v.version === game.version && JSON.stringify(v) === JSON.stringify(game)) return;
-    if (!game || game.id !== v.id) selected = null;
+    if (!game || game.id !== v.id) board.selected = null;
     else announce(game, v);
     if (!game || game.id !== v.id || game.version !== v.version) { magicCard = null; magicPrefix = []; }
     game = v;
@@ -192,7 +189,6 @@
       }
       flippedFor = v.id;
     }
-    if (selected && !ownsMoves(selected)) selected = null;
     render();
   }
 
@@ -377,142 +373,25 @@
   });
 
   // ---- board ----
-  function squareName(file, rank) { return FILES[file] + (rank + 1); }
-  // screenToSquare is the [file, rank] shown at a row (from the top) and
-  // column (from the left); squareToScreen its inverse. A quarter turn
-  // (turned) is only asked of square boards.
-  function screenToSquare(row, col) {
-    const F = game.files - 1, R = game.ranks - 1;
-    if (turned) return flipped ? [F - row, R - col] : [row, col];
-    return flipped ? [F - col, row] : [col, R - row];
-  }
-  function squareToScreen(file, rank) {
-    const F = game.files - 1, R = game.ranks - 1;
-    if (turned) return flipped ? [F - file, R - rank] : [file, rank];
-    return flipped ? [rank, F - file] : [R - rank, file];
-  }
+  const board = new Board($("#board"), {
+    move: (from, to) => tryMove(from, to),
+    click: (name, selected) => clickSquare(name, selected),
+    select: () => render(),
+  });
 
   function render() {
     if (!game) return;
-    const board = $("#board");
-    board.style.setProperty("--files", game.files);
-    board.style.setProperty("--ranks", game.ranks);
-    board.classList.toggle("no-coords", !coords);
-    board.textContent = "";
-    const lastFT = game.lastMove ? fromTo(game.lastMove) : null;
-    const lastFrom = lastFT ? lastFT.from : "";
-    const lastTo = lastFT ? lastFT.to : "";
-    const targets = selected ? targetsFrom(selected) : {};
-    const onSq = selected ? {} : squareActions();
-    const zone = new Set(game.lucky && game.lucky.zone ? game.lucky.zone : []);
-    const bicolour = new Set(game.spy ? game.spy.bicolour : []);
-    const mySpy = game.spy ? game.spy.spySquare : "";
-    const effectsOn = magicEffectsBySquare();
-    const cardNext = magicCard ? magicNext() : {};
-    const cardTurn = game.lucky && game.lucky.phase !== "start" && game.legal.length > 0;
     $("#game").dataset.variant = game.variant;
-    const frozen = new Set(game.c4 ? game.c4.frozen : []);
-    const waiting = new Set(game.c4 ? game.c4.waiting : []);
-    const converts = conversions();
-    for (let row = 0; row < game.ranks; row++) {
-      for (let col = 0; col < game.files; col++) {
-        const [file, rank] = screenToSquare(row, col);
-        const name = squareName(file, rank);
-        const sq = document.createElement("div");
-        sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
-        sq.dataset.square = name;
-        if (name === lastFrom || name === lastTo) sq.classList.add("last");
-        if (name === selected) sq.classList.add("selected");
-        if (name === game.check) sq.classList.add("check");
-        if (zone.has(name)) sq.classList.add("zone");
-        if (bicolour.has(name)) { sq.classList.add("bicolour"); sq.dataset.bicolour = "true"; }
-        if (cardTurn && ownsMoves(name)) sq.classList.add("may-move");
-        // The bottom row names what changes along it, the left column
-        // what changes down it (files and ranks swap places when turned).
-        if (row === game.ranks - 1) sq.append(coord("file", turned ? String(rank + 1) : FILES[file]));
-        if (col === 0) sq.append(coord("rank", turned ? FILES[file] : String(rank + 1)));
-        const pc = game.pieces[name];
-        if (bicolour.has(name)) {
-          const r = document.createElement("span");
-          r.className = "ring";
-          sq.append(r);
-        }
-        if (pc) {
-          const p = document.createElement("div");
-          p.className = "piece";
-          p.dataset.piece = pc;
-          if (bicolour.has(name)) p.dataset.bicolour = "true";
-          if (waiting.has(name)) {
-            p.dataset.waiting = "true";
-            p.title = t("c4Waiting");
-          }
-          if (frozen.has(name)) {
-            p.classList.add("frozen");
-            p.dataset.frozen = "true";
-            p.title = t("c4Frozen");
-            sq.dataset.frozen = "true";
-            const f = document.createElement("span");
-            f.className = "badge frozen-mark";
-            f.textContent = "❄";
-            f.setAttribute("aria-label", t("c4Frozen"));
-            sq.append(f);
-          }
-          sq.append(p);
-        }
-        if (converts[name]) {
-          const b = document.createElement("button");
-          b.type = "button";
-          b.className = "convert";
-          b.dataset.action = "convert";
-          b.dataset.from = name;
-          b.title = t("c4Convert");
-          b.textContent = "⇪";
-          sq.append(b);
-        }
-        if (effectsOn[name]) {
-          const effs = effectsOn[name];
-          sq.dataset.effects = effs.map((e) => e.card).join(" ");
-          sq.classList.add("effect-zone");
-          for (const e of effs) {
-            if (e.squares.length > 4) continue; // a file or a flank: the tint is enough
-            const b = document.createElement("span");
-            b.className = "badge effect-mark " + e.kind + " owner-" + e.owner;
-            b.dataset.effect = e.card;
-            b.dataset.counter = String(e.counter);
-            b.title = magicCardLabel(e.card) + " · " + t("turnsLeft") + " " + e.counter;
-            b.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + e.counter;
-            sq.append(b);
-          }
-        }
-        if (name === mySpy) {
-          const b = document.createElement("span");
-          b.className = "badge spy-badge";
-          b.dataset.mySpy = "true";
-          b.textContent = lang === "es" ? "espía" : "spy";
-          sq.append(b);
-        }
-        if (onSq[name]) {
-          const d = document.createElement("div");
-          d.className = "dot " + (onSquare(onSq[name][0]).kind === "remove" ? "remove" : "place");
-          d.dataset.target = name;
-          sq.append(d);
-        }
-        if (cardNext[name]) {
-          const d = document.createElement("div");
-          d.className = "dot card-target";
-          d.dataset.cardTarget = name;
-          sq.append(d);
-        }
-        if (targets[name]) {
-          const d = document.createElement("div");
-          d.className = "dot" + (pc ? " capture" : "");
-          d.dataset.target = name;
-          sq.append(d);
-        }
-        board.append(sq);
-      }
+    const lastFT = game.lastMove ? fromTo(game.lastMove) : null;
+    const arrows = [];
+    if (hint && hint.id === game.id && hint.version === game.version && fromTo(hint.move)) {
+      const ft = fromTo(hint.move);
+      arrows.push({ from: ft.from, to: ft.to, data: { hint: hint.move } });
     }
-    if (hint && hint.id === game.id && hint.version === game.version && fromTo(hint.move)) board.append(arrow(hint.move));
+    board.draw({
+      files: game.files, ranks: game.ranks, pieces: game.pieces, orientation: { flipped, turned }, coords,
+      lastMove: lastFT, check: game.check, dests: tokens.dests(game.legal), arrows, marks: boardMarks(),
+    });
     renderCards();
     renderSeats();
     renderAnalysis();
@@ -523,44 +402,68 @@
     renderButtons();
   }
 
-  // arrow draws the hint from the centre of one square to another, in
-  // square units so that it fits any board.
-  function arrow(move) {
-    const NS = "http://www.w3.org/2000/svg";
-    const at = (name) => {
-      const file = FILES.indexOf(name[0]);
-      const rank = parseInt(name.slice(1), 10) - 1;
-      const [row, col] = squareToScreen(file, rank);
-      return [col + 0.5, row + 0.5];
-    };
-    const ft = fromTo(move);
-    const [x1, y1] = at(ft.from);
-    const [x2, y2] = at(ft.to);
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-    const head = 0.38, shaft = 0.1, wing = 0.24;
-    const bx = x2 - ux * head, by = y2 - uy * head; // where the head starts
-    const px = -uy, py = ux;
-    const pts = [
-      [x1 + px * shaft, y1 + py * shaft], [bx + px * shaft, by + py * shaft], [bx + px * wing, by + py * wing],
-      [x2, y2], [bx - px * wing, by - py * wing], [bx - px * shaft, by - py * shaft], [x1 - px * shaft, y1 - py * shaft],
-    ];
-    const svg = document.createElementNS(NS, "svg");
-    svg.setAttribute("class", "arrow");
-    svg.setAttribute("viewBox", "0 0 " + game.files + " " + game.ranks);
-    svg.setAttribute("preserveAspectRatio", "none");
-    svg.dataset.hint = move;
-    const poly = document.createElementNS(NS, "polygon");
-    poly.setAttribute("points", pts.map((p) => p[0].toFixed(3) + "," + p[1].toFixed(3)).join(" "));
-    svg.append(poly);
-    return svg;
-  }
-
-  function coord(kind, text) {
-    const s = document.createElement("span");
-    s.className = "coord " + kind;
-    s.textContent = text;
-    return s;
+  // boardMarks is what the game puts on the squares besides the pieces.
+  function boardMarks() {
+    const marks = new Marks();
+    const selected = board.selected;
+    const onSq = selected ? {} : squareActions();
+    const cardNext = magicCard ? magicNext() : {};
+    const cardTurn = game.lucky && game.lucky.phase !== "start" && game.legal.length > 0;
+    if (game.lucky && game.lucky.zone) for (const s of game.lucky.zone) marks.square(s, { cls: "zone" });
+    if (cardTurn) for (const s of Object.keys(tokens.dests(game.legal))) marks.square(s, { cls: "may-move" });
+    if (game.spy) {
+      for (const s of game.spy.bicolour) {
+        const r = document.createElement("span");
+        r.className = "ring";
+        marks.square(s, { cls: "bicolour", data: { bicolour: "true" } }).under(s, r);
+        if (game.pieces[s]) marks.piece(s, { data: { bicolour: "true" } });
+      }
+    }
+    if (game.c4) {
+      for (const s of game.c4.waiting) if (game.pieces[s]) marks.piece(s, { data: { waiting: "true" }, title: t("c4Waiting") });
+      for (const s of game.c4.frozen) {
+        if (!game.pieces[s]) continue;
+        const f = document.createElement("span");
+        f.className = "badge frozen-mark";
+        f.textContent = "❄";
+        f.setAttribute("aria-label", t("c4Frozen"));
+        marks.piece(s, { cls: "frozen", data: { frozen: "true" }, title: t("c4Frozen") }).square(s, { data: { frozen: "true" } }).under(s, f);
+      }
+      for (const s of Object.keys(conversions())) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "convert";
+        b.dataset.action = "convert";
+        b.dataset.from = s;
+        b.title = t("c4Convert");
+        b.textContent = "⇪";
+        marks.over(s, b);
+      }
+    }
+    const effectsOn = magicEffectsBySquare();
+    for (const [s, effs] of Object.entries(effectsOn)) {
+      marks.square(s, { cls: "effect-zone", data: { effects: effs.map((e) => e.card).join(" ") } });
+      for (const e of effs) {
+        if (e.squares.length > 4) continue; // a file or a flank: the tint is enough
+        const b = document.createElement("span");
+        b.className = "badge effect-mark " + e.kind + " owner-" + e.owner;
+        b.dataset.effect = e.card;
+        b.dataset.counter = String(e.counter);
+        b.title = magicCardLabel(e.card) + " · " + t("turnsLeft") + " " + e.counter;
+        b.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + e.counter;
+        marks.over(s, b);
+      }
+    }
+    if (game.spy && game.spy.spySquare) {
+      const b = document.createElement("span");
+      b.className = "badge spy-badge";
+      b.dataset.mySpy = "true";
+      b.textContent = lang === "es" ? "espía" : "spy";
+      marks.over(game.spy.spySquare, b);
+    }
+    for (const [s, toks] of Object.entries(onSq)) marks.dot(s, onSquare(toks[0]).kind === "remove" ? "remove" : "place", { target: s });
+    for (const s of Object.keys(cardNext)) marks.dot(s, "card-target", { cardTarget: s });
+    return marks;
   }
 
   // The legal actions the view lists, by how the page offers them: a
@@ -568,57 +471,12 @@
   // "e4>e6"), one square (a removal "-e4", a placement "N@e4"), or a
   // button (draw, annul, bomb, the pawns' wave, pass, claim, a reveal, a
   // wildcard's choice).
-  const MOVE_RE = /^([a-z]\d+)([a-z]\d+)([qrbne]?)$/;
-  const RELOC_RE = /^([a-z]\d+)>([a-z]\d+)$/;
-  const REMOVE_RE = /^-([a-z]\d+)$/;
-  const PLACE_RE = /^([PNBRQK])@([a-z]\d+)$/;
-  const STRIDE_RE = /^K([a-h][1-8])([a-h][1-8])$/;
-  function fromTo(tok) {
-    let m = MOVE_RE.exec(tok) || STRIDE_RE.exec(tok);
-    if (m) return { from: m[1], to: m[2], promo: m[3] };
-    m = RELOC_RE.exec(tok);
-    if (m) return { from: m[1], to: m[2], promo: "" };
-    return null;
-  }
-  function onSquare(tok) {
-    let m = REMOVE_RE.exec(tok);
-    if (m) return { sq: m[1], kind: "remove" };
-    m = PLACE_RE.exec(tok);
-    if (m) return { sq: m[2], kind: "place", piece: m[1] };
-    return null;
-  }
-  // targetsFrom maps each square the piece on from may go to -> its moves.
-  function targetsFrom(from) {
-    const out = {};
-    for (const m of game.legal) {
-      const ft = fromTo(m);
-      if (!ft || ft.from !== from || ft.to === from) continue;
-      (out[ft.to] = out[ft.to] || []).push(m);
-    }
-    return out;
-  }
-  // squareActions maps each square with a removal or placement -> its tokens.
-  function squareActions() {
-    const out = {};
-    for (const m of game.legal) {
-      const a = onSquare(m);
-      if (a) (out[a.sq] = out[a.sq] || []).push(m);
-    }
-    return out;
-  }
-  // conversions maps each waiting pawn that may convert -> its tokens
-  // (four-player chaturanga: the pawn's square twice, b8b8n).
-  function conversions() {
-    const out = {};
-    for (const m of game.legal) {
-      const ft = fromTo(m);
-      if (ft && ft.from === ft.to) (out[ft.from] = out[ft.from] || []).push(m);
-    }
-    return out;
-  }
-  function buttonTokens() {
-    return game.legal.filter((m) => !fromTo(m) && !onSquare(m));
-  }
+  const fromTo = tokens.fromTo;
+  const onSquare = tokens.onSquare;
+  const targetsFrom = (from) => tokens.targetsFrom(game.legal, from);
+  const squareActions = () => tokens.squareActions(game.legal);
+  const conversions = () => tokens.stayPut(game.legal);
+  const buttonTokens = () => tokens.buttonTokens(game.legal);
 
   function renderStatus() {
     const el = $("[data-status]");
@@ -755,11 +613,9 @@
   }
 
   // ---- moving ----
-  function ownsMoves(sqName) { return !!game && game.legal.some((m) => { const ft = fromTo(m); return ft && ft.from === sqName && ft.to !== sqName; }); }
-
   async function tryMove(from, to) {
     const moves = targetsFrom(from)[to];
-    selected = null;
+    board.selected = null;
     if (!moves) { render(); return; }
     let move = moves[0];
     if (game.c4 && moves.some((m) => fromTo(m).promo)) {
@@ -783,19 +639,17 @@
     if (!toks) return false;
     let tok = toks[0];
     if (toks.length > 1) {
-      tok = await choosePiece(toks);
+      tok = await choosePlacement(toks);
       if (!tok) { render(); return true; }
     }
     await play(tok);
     return true;
   }
 
-  $("#board").addEventListener("click", (e) => {
-    if (suppressClick) { suppressClick = false; return; }
-    if (e.target.closest("[data-action]")) return; // a button on a square (a conversion)
-    const sq = e.target.closest("[data-square]");
-    if (!sq || !game) return;
-    const name = sq.dataset.square;
+  // clickSquare takes a click on a square before the board does: a
+  // picked card's next target, or a square to act on.
+  function clickSquare(name, selected) {
+    if (!game) return true;
     if (magicCard) {
       // A card is picked: a click on one of its next target squares.
       if (magicNext()[name]) {
@@ -803,79 +657,17 @@
         const m = magicMatches();
         if (m.length === 1 && tokenSquares(m[0]).length === magicPrefix.length) { const tok = m[0]; magicCard = null; magicPrefix = []; play(tok); }
         else render();
-        return;
+        return true;
       }
       magicCard = null;
       magicPrefix = [];
     }
-    if (selected && selected !== name && targetsFrom(selected)[name]) {
-      tryMove(selected, name);
-      return;
-    }
     if (!selected && squareActions()[name]) {
       trySquare(name);
-      return;
+      return true;
     }
-    selected = selected !== name && ownsMoves(name) ? name : null;
-    render();
-  });
-
-  // Dragging: a press on a movable piece that travels a few pixels drags
-  // it; a press that does not is a click.
-  $("#board").addEventListener("pointerdown", (e) => {
-    const p = e.target.closest(".piece");
-    if (!p || e.button !== 0) return;
-    const from = p.parentElement.dataset.square;
-    if (!ownsMoves(from)) return;
-    drag = { from, x: e.clientX, y: e.clientY, active: false, ghost: null, piece: p };
-  });
-  document.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    if (!drag.active) {
-      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 5) return;
-      drag.active = true;
-      selected = drag.from;
-      render();
-      const sq = $('[data-square="' + drag.from + '"]');
-      drag.piece = $(".piece", sq);
-      drag.piece.classList.add("dragging");
-      const size = sq.getBoundingClientRect().width;
-      const g = document.createElement("div");
-      g.className = "ghost";
-      g.dataset.ghost = drag.piece.dataset.piece;
-      g.style.backgroundImage = getComputedStyle(drag.piece).backgroundImage;
-      g.style.width = g.style.height = size + "px";
-      document.body.append(g);
-      drag.ghost = g;
-      drag.size = size;
-    }
-    drag.ghost.style.left = e.clientX - drag.size / 2 + "px";
-    drag.ghost.style.top = e.clientY - drag.size / 2 + "px";
-    $$(".sq.hover").forEach((s) => s.classList.remove("hover"));
-    const over = squareAt(e.clientX, e.clientY);
-    if (over) over.classList.add("hover");
-  });
-  document.addEventListener("pointerup", (e) => {
-    if (!drag) return;
-    const d = drag;
-    drag = null;
-    if (!d.active) return;
-    suppressClick = true;
-    setTimeout(() => { suppressClick = false; }, 0);
-    d.ghost.remove();
-    const over = squareAt(e.clientX, e.clientY);
-    if (over && over.dataset.square !== d.from && targetsFrom(d.from)[over.dataset.square]) {
-      tryMove(d.from, over.dataset.square);
-    } else {
-      selected = null;
-      render();
-    }
-  });
-  function squareAt(x, y) {
-    const el = document.elementFromPoint(x, y);
-    return el ? el.closest("#board [data-square]") : null;
+    return false;
   }
-
 
   // ---- cards ----
   const cardInfo = {}; // id -> the CardView the server sent (names and texts)
@@ -1236,30 +1028,8 @@
     });
     ol.scrollTop = ol.scrollHeight;
   }
-  function choosePiece(toks) {
-    const modal = $("#chooser");
-    const box = $(".promo-choices", modal);
-    box.textContent = "";
-    const colour = game.turn;
-    for (const tok of toks) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.place = tok;
-      const p = document.createElement("span");
-      p.className = "piece";
-      p.dataset.piece = colour + onSquare(tok).piece;
-      b.append(p);
-      box.append(b);
-    }
-    modal.hidden = false;
-    return new Promise((resolve) => {
-      const done = (v) => { modal.hidden = true; modal.onclick = null; resolve(v); };
-      modal.onclick = (e) => {
-        const b = e.target.closest("[data-place]");
-        if (b) done(b.dataset.place);
-        else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
-      };
-    });
+  function choosePlacement(toks) {
+    return choosePiece(toks.map((tok) => ({ piece: game.turn + onSquare(tok).piece, data: { place: tok } })), { key: "place" });
   }
 
 
@@ -1399,35 +1169,10 @@
   // chooseC4 offers the pool pieces of the moves (a promotion b7b8n or a
   // conversion b8b8n) and resolves to the token chosen, or null.
   function chooseC4(toks, title) {
-    const modal = $("#chooser");
-    modal.dataset.variant = "chaturanga4";
-    const q = $("p", modal);
-    const before = q.textContent;
-    q.textContent = title;
-    const box = $(".promo-choices", modal);
-    box.textContent = "";
-    for (const tok of toks) {
+    return choosePiece(toks.map((tok) => {
       const k = tok.slice(-1);
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.promotion = k;
-      b.dataset.token = tok;
-      b.title = t("piece" + k.toUpperCase());
-      const p = document.createElement("span");
-      p.className = "piece";
-      p.dataset.piece = game.turn + k.toUpperCase();
-      b.append(p);
-      box.append(b);
-    }
-    modal.hidden = false;
-    return new Promise((resolve) => {
-      const done = (v) => { modal.hidden = true; modal.onclick = null; q.textContent = before; delete modal.dataset.variant; resolve(v); };
-      modal.onclick = (e) => {
-        const b = e.target.closest("[data-token]");
-        if (b) done(b.dataset.token);
-        else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
-      };
-    });
+      return { piece: game.turn + k.toUpperCase(), title: t("piece" + k.toUpperCase()), data: { promotion: k, token: tok } };
+    }), { key: "token", title, variant: "chaturanga4" });
   }
 
 
@@ -1458,7 +1203,7 @@
     $("#setup").hidden = true;
     $("#game").hidden = false;
     note = "";
-    selected = null;
+    board.selected = null;
     hint = null;
     flipped = d.side === "b";
     turned = false;
@@ -1549,22 +1294,6 @@
   }
 
   // ---- dialogs ----
-  function choosePromotion(colour) {
-    const modal = $("#promotion");
-    $$("[data-promotion]", modal).forEach((b) => {
-      $(".piece", b).dataset.piece = colour + b.dataset.promotion.toUpperCase();
-    });
-    modal.hidden = false;
-    return new Promise((resolve) => {
-      const done = (v) => { modal.hidden = true; modal.onclick = null; resolve(v); };
-      modal.onclick = (e) => {
-        const b = e.target.closest("[data-promotion]");
-        if (b) done(b.dataset.promotion);
-        else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
-      };
-    });
-  }
-
   function confirmDialog(question) {
     const modal = $("#confirm");
     $(".question", modal).textContent = question;
@@ -1588,7 +1317,7 @@
       try { puzzle.hint = (await api("POST", "/api/puzzle/hint", { date: puzzle.date })).hint; } catch (err) { note = err.message; }
       render();
     },
-    undo: () => { note = ""; selected = null; return act("POST", "/api/games/" + game.id + "/undo"); },
+    undo: () => { note = ""; board.selected = null; return act("POST", "/api/games/" + game.id + "/undo"); },
     hint: async () => {
       const version = game.version, id = game.id;
       try {
@@ -1622,13 +1351,13 @@
     "pick-card": (b) => {
       magicCard = magicCard === b.dataset.card ? null : b.dataset.card;
       magicPrefix = [];
-      selected = null;
+      board.selected = null;
       render();
     },
     convert: async (b) => {
       const toks = conversions()[b.dataset.from];
       if (!toks) return;
-      selected = null;
+      board.selected = null;
       const tok = await chooseC4(toks, t("c4ConvertTo"));
       if (tok) await play(tok); else render();
     },
@@ -1697,4 +1426,4 @@
   const start = location.hash.slice(1) || localStorage.getItem("azar.game");
   if (start && lessonHash(start)) { /* lessons.js */ } else if (start && puzzleDate(start) !== null) openPuzzle(puzzleDate(start));
   else if (start) openGame(start); else showSetup();
-})();
+}

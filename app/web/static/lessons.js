@@ -4,12 +4,13 @@
 // move (GET /api/lessons, GET /api/lessons/{id}, POST
 // /api/lessons/{id}/check); this script only offers the legal moves it
 // lists and sends the moves played on the step so far with each move.
-// It draws its own board with the same squares, pieces and hooks as
-// app.js (data-square, data-piece), and follows the page's language
-// (<html lang>, which app.js keeps). Hooks: docs/app.md, "The lessons".
-"use strict";
+// It draws with the page's one board (board.js) and follows the page's
+// language (<html lang>, which app.js keeps). Hooks: docs/app.md, "The
+// lessons".
+import { Board, choosePromotion } from "./board.js";
+import * as tokens from "./tokens.js";
 
-(function () {
+{
   const STRINGS = {
     en: {
       lessons: "Lessons", lessonsTitle: "Learn chess", steps: "steps", tasks: "tasks", step: "Step", of: "of",
@@ -28,26 +29,25 @@
       "1-0": "ganan las blancas", "0-1": "ganan las negras", "1/2-1/2": "tablas", completed: "completada",
     },
   };
-  const FILES = "abcdefgh";
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
   const lang = () => (document.documentElement.lang === "es" ? "es" : "en");
   const t = (k) => STRINGS[lang()][k] || STRINGS.en[k] || k;
 
   const section = $("#lessons");
-  const boardEl = $("#lesson-board");
+  const board = new Board($("#lesson-board"), {
+    move: (from, to) => tryMove(from, to),
+    select: () => render(),
+  });
 
   let groups = null;   // the menu, in the language it was fetched in
   let lesson = null;   // the lesson shown
   let stepIdx = 0;
   let line = [];       // the moves that stand on the step (the learner's and the engine's)
-  let board = null;    // the board now (the step's, or the last verdict's)
+  let pos = null;      // the board now (the step's, or the last verdict's)
   let verdict = null;  // the last verdict on this step
-  let selected = null;
   let thinking = false;
   let error = "";
-  let drag = null;
-  let suppressClick = false;
 
   // progress: lesson id -> the steps completed, kept in this browser.
   const progress = (() => { try { return JSON.parse(localStorage.getItem("azar.lessons") || "{}"); } catch (_) { return {}; } })();
@@ -152,28 +152,19 @@
     stepIdx = i;
     line = [];
     verdict = null;
-    selected = null;
+    board.selected = null;
     thinking = false;
     error = "";
-    board = lesson.steps[i].board;
+    pos = lesson.steps[i].board;
     setHash("lesson=" + lesson.id + "/" + (i + 1));
     render();
   }
 
   const cur = () => lesson.steps[stepIdx];
-  const learnerToMove = () => !thinking && !(verdict && verdict.done) && !!cur().task && board.turn === cur().task.learner;
-  const legal = () => (learnerToMove() ? board.legal : []);
+  const learnerToMove = () => !thinking && !(verdict && verdict.done) && !!cur().task && pos.turn === cur().task.learner;
+  const legal = () => (learnerToMove() ? pos.legal : []);
 
-  function targetsFrom(from) {
-    const out = {};
-    for (const m of legal()) {
-      if (m.slice(0, 2) !== from) continue;
-      const to = m.slice(2, 4);
-      (out[to] = out[to] || []).push(m);
-    }
-    return out;
-  }
-  const ownsMoves = (sq) => legal().some((m) => m.slice(0, 2) === sq);
+  const targetsFrom = (from) => tokens.targetsFrom(legal(), from);
 
   function render() {
     if (!lesson) return;
@@ -263,91 +254,23 @@
 
   function renderBoard(flipped) {
     const st = cur();
-    boardEl.style.setProperty("--files", 8);
-    boardEl.style.setProperty("--ranks", 8);
-    boardEl.textContent = "";
     const fresh = line.length === 0;
-    const hl = new Set(fresh ? st.highlights : []);
-    const last = board.lastMove || "";
-    const targets = selected ? targetsFrom(selected) : {};
-    for (let row = 0; row < 8; row++) {
-      for (let col = 0; col < 8; col++) {
-        const file = flipped ? 7 - col : col;
-        const rank = flipped ? row : 7 - row;
-        const name = FILES[file] + (rank + 1);
-        const sq = document.createElement("div");
-        sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
-        sq.dataset.square = name;
-        if (name === last.slice(0, 2) || name === last.slice(2, 4)) sq.classList.add("last");
-        if (name === selected) sq.classList.add("selected");
-        if (name === board.check) sq.classList.add("check");
-        if (hl.has(name)) { sq.classList.add("hl"); sq.dataset.highlight = "true"; }
-        if (row === 7) sq.append(coord("file", FILES[file]));
-        if (col === 0) sq.append(coord("rank", String(rank + 1)));
-        const pc = board.pieces[name];
-        if (pc) {
-          const p = document.createElement("div");
-          p.className = "piece";
-          p.dataset.piece = pc;
-          sq.append(p);
-        }
-        if (targets[name]) {
-          const d = document.createElement("div");
-          d.className = "dot" + (pc ? " capture" : "");
-          d.dataset.target = name;
-          sq.append(d);
-        }
-        boardEl.append(sq);
-      }
-    }
-    if (fresh) for (const a of st.arrows) boardEl.append(arrow(a.from, a.to, flipped));
-  }
-
-  function coord(kind, text) {
-    const s = document.createElement("span");
-    s.className = "coord " + kind;
-    s.textContent = text;
-    return s;
-  }
-
-  // arrow is drawn as app.js draws the hint, in square units.
-  function arrow(from, to, flipped) {
-    const NS = "http://www.w3.org/2000/svg";
-    const at = (name) => {
-      const file = FILES.indexOf(name[0]);
-      const rank = parseInt(name.slice(1), 10) - 1;
-      return [(flipped ? 7 - file : file) + 0.5, (flipped ? rank : 7 - rank) + 0.5];
-    };
-    const [x1, y1] = at(from);
-    const [x2, y2] = at(to);
-    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-    const head = 0.38, shaft = 0.1, wing = 0.24;
-    const bx = x2 - ux * head, by = y2 - uy * head;
-    const px = -uy, py = ux;
-    const pts = [
-      [x1 + px * shaft, y1 + py * shaft], [bx + px * shaft, by + py * shaft], [bx + px * wing, by + py * wing],
-      [x2, y2], [bx - px * wing, by - py * wing], [bx - px * shaft, by - py * shaft], [x1 - px * shaft, y1 - py * shaft],
-    ];
-    const svg = document.createElementNS(NS, "svg");
-    svg.setAttribute("class", "arrow lesson-arrow");
-    svg.setAttribute("viewBox", "0 0 8 8");
-    svg.setAttribute("preserveAspectRatio", "none");
-    svg.dataset.arrow = from + to;
-    const poly = document.createElementNS(NS, "polygon");
-    poly.setAttribute("points", pts.map((p) => p[0].toFixed(3) + "," + p[1].toFixed(3)).join(" "));
-    svg.append(poly);
-    return svg;
+    board.draw({
+      files: 8, ranks: 8, pieces: pos.pieces, orientation: { flipped }, coords: true,
+      lastMove: tokens.fromTo(pos.lastMove || ""), check: pos.check, dests: tokens.dests(legal()),
+      highlights: fresh ? st.highlights : [],
+      arrows: fresh ? st.arrows.map((a) => ({ from: a.from, to: a.to, cls: "lesson-arrow", data: { arrow: a.from + a.to } })) : [],
+    });
   }
 
   // ---- moves ----
   async function tryMove(from, to) {
     const moves = targetsFrom(from)[to];
-    selected = null;
+    board.selected = null;
     if (!moves) { render(); return; }
     let move = moves[0];
     if (moves.length > 1 && moves.every((m) => m.length === 5)) {
-      const promo = await choosePromotion(board.pieces[from][0]);
+      const promo = await choosePromotion(pos.pieces[from][0]);
       if (!promo) { render(); return; }
       move = from + to + promo;
     }
@@ -359,94 +282,26 @@
     thinking = true;
     error = "";
     // Show the move at once; the server's board replaces it.
-    const pieces = Object.assign({}, board.pieces);
+    const pieces = Object.assign({}, pos.pieces);
     pieces[move.slice(2, 4)] = pieces[move.slice(0, 2)];
     delete pieces[move.slice(0, 2)];
-    const before = board;
-    board = Object.assign({}, board, { pieces, lastMove: move, legal: [], check: "" });
+    const before = pos;
+    pos = Object.assign({}, pos, { pieces, lastMove: move, legal: [], check: "" });
     render();
     try {
       const v = await api("POST", "/api/lessons/" + encodeURIComponent(id) + "/check", { step: i, moves: line, move });
       if (!lesson || lesson.id !== id || stepIdx !== i) return;
       verdict = v;
       line = v.line;
-      board = v.board;
+      pos = v.board;
       if (v.done) markDone(id, i);
     } catch (err) {
       if (!lesson || lesson.id !== id || stepIdx !== i) return;
-      board = before;
+      pos = before;
       error = err.message;
     }
     thinking = false;
     render();
-  }
-
-  boardEl.addEventListener("click", (e) => {
-    if (suppressClick) { suppressClick = false; return; }
-    const sq = e.target.closest("[data-square]");
-    if (!sq || !lesson) return;
-    const name = sq.dataset.square;
-    if (selected && selected !== name && targetsFrom(selected)[name]) { tryMove(selected, name); return; }
-    selected = selected !== name && ownsMoves(name) ? name : null;
-    render();
-  });
-
-  // Dragging, as on the game's board: a press that travels drags.
-  boardEl.addEventListener("pointerdown", (e) => {
-    const p = e.target.closest(".piece");
-    if (!p || e.button !== 0) return;
-    const from = p.parentElement.dataset.square;
-    if (!ownsMoves(from)) return;
-    drag = { from, x: e.clientX, y: e.clientY, active: false };
-  });
-  document.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    if (!drag.active) {
-      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 5) return;
-      drag.active = true;
-      selected = drag.from;
-      render();
-      const sq = $('#lesson-board [data-square="' + drag.from + '"]');
-      const piece = $(".piece", sq);
-      piece.classList.add("dragging");
-      drag.size = sq.getBoundingClientRect().width;
-      const g = document.createElement("div");
-      g.className = "ghost";
-      g.style.backgroundImage = getComputedStyle(piece).backgroundImage;
-      g.style.width = g.style.height = drag.size + "px";
-      document.body.append(g);
-      drag.ghost = g;
-    }
-    drag.ghost.style.left = e.clientX - drag.size / 2 + "px";
-    drag.ghost.style.top = e.clientY - drag.size / 2 + "px";
-  });
-  document.addEventListener("pointerup", (e) => {
-    if (!drag) return;
-    const d = drag;
-    drag = null;
-    if (!d.active) return;
-    suppressClick = true;
-    setTimeout(() => { suppressClick = false; }, 0);
-    d.ghost.remove();
-    const el = document.elementFromPoint(e.clientX, e.clientY);
-    const over = el ? el.closest("#lesson-board [data-square]") : null;
-    if (over && over.dataset.square !== d.from && targetsFrom(d.from)[over.dataset.square]) tryMove(d.from, over.dataset.square);
-    else { selected = null; render(); }
-  });
-
-  // choosePromotion uses the page's promotion chooser (index.html).
-  function choosePromotion(colour) {
-    const modal = $("#promotion");
-    $$("[data-promotion]", modal).forEach((b) => { $(".piece", b).dataset.piece = colour + b.dataset.promotion.toUpperCase(); });
-    modal.hidden = false;
-    return new Promise((resolve) => {
-      const done = (v) => { modal.hidden = true; modal.onclick = null; resolve(v); };
-      modal.onclick = (e) => {
-        const b = e.target.closest("[data-promotion]");
-        if (b) done(b.dataset.promotion);
-        else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
-      };
-    });
   }
 
   // ---- buttons, language, address ----
@@ -491,4 +346,4 @@
   window.addEventListener("hashchange", () => { if (!route()) { section.hidden = true; lesson = null; } });
   translate();
   route();
-})();
+}
