@@ -19,8 +19,17 @@ import (
 // FileName is the database's name inside the data directory.
 const FileName = "azar.db"
 
+// LockName is the lock file inside the data directory: the open store
+// holds an exclusive lock on it, so that a second server on the same
+// directory is refused instead of overwriting the first one's games.
+const LockName = "azar.lock"
+
 // ErrNotFound is returned for an id the store does not hold.
 var ErrNotFound = errors.New("store: no such game")
+
+// ErrLocked is returned by Open when another store (another azar serve)
+// has the data directory open.
+var ErrLocked = errors.New("store: the data directory is in use by another azar")
 
 // Status values of a stored game.
 const (
@@ -74,26 +83,43 @@ var migrations = []string{
 // SchemaVersion is the version this build writes.
 var SchemaVersion = len(migrations)
 
-// Store is an open database.
-type Store struct{ db *sql.DB }
+// Store is an open database and the lock on its directory.
+type Store struct {
+	db   *sql.DB
+	lock *os.File
+}
 
 // Open opens (creating it if needed) dir/azar.db and brings its schema to
-// SchemaVersion. A file written by a newer build is refused, not touched.
+// SchemaVersion. A file written by a newer build is refused, not touched;
+// a directory another store holds open is refused with ErrLocked before
+// the database is opened.
 func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	lock, err := os.OpenFile(filepath.Join(dir, LockName), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if err := lockFile(lock); err != nil {
+		lock.Close()
+		if errors.Is(err, ErrLocked) {
+			return nil, fmt.Errorf("%w (%s is locked; stop the other server or give another -data)", ErrLocked, lock.Name())
+		}
+		return nil, fmt.Errorf("store: locking %s: %w", lock.Name(), err)
+	}
 	path := filepath.Join(dir, FileName)
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
 	if err != nil {
+		lock.Close()
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	// One connection: SQLite serialises writers anyway, and one
 	// connection never meets SQLITE_BUSY from itself.
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db}
+	s := &Store{db: db, lock: lock}
 	if err := s.migrate(); err != nil {
-		db.Close()
+		s.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	return s, nil
@@ -142,8 +168,14 @@ func (s *Store) Version() (int, error) {
 	return v, err
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database, then lets the directory go.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if lerr := s.lock.Close(); err == nil {
+		err = lerr
+	}
+	return err
+}
 
 // Save writes g, replacing the stored game with its id.
 func (s *Store) Save(g Game) error {

@@ -55,6 +55,14 @@ func serve(ctx context.Context, addr, data string, engines int, stdout, stderr i
 	log.SetOutput(stderr)
 	log.SetLevel(logrus.WarnLevel)
 
+	// The port first: a busy one fails before the store is touched.
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	// The store locks the directory: a second server on it is refused
+	// here, before it could overwrite the first one's games.
 	st, err := store.Open(dir)
 	if err != nil {
 		return err
@@ -68,10 +76,6 @@ func serve(ctx context.Context, addr, data string, engines int, stdout, stderr i
 	}
 	defer m.Close()
 
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
 	srv := &http.Server{
 		Handler:           server.New(m, log),
 		ReadHeaderTimeout: 10 * time.Second,
