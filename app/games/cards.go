@@ -212,10 +212,6 @@ func (m *Manager) playEngineAction(g *Game, res engine.Result) error {
 	if err := g.commitSecret(toks, secret, ending{}, time.Now(), m.cfg.Store); err != nil {
 		return err
 	}
-	g.thinking, g.engineErr = false, ""
-	if ev != nil {
-		g.eval = ev
-	}
-	m.changed(g)
+	m.enginePlayed(g, ev)
 	return nil
 }

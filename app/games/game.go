@@ -97,6 +97,19 @@ func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store
 
 // commitSecret is commit with a new secret (a card game's).
 func (g *Game) commitSecret(moves []string, secret string, end ending, now time.Time, st *store.Store) error {
+	if err := g.replace(moves, secret, end, now, st); err != nil {
+		return err
+	}
+	g.bump(now)
+	g.thinking = false
+	return nil
+}
+
+// replace is commitSecret without the change a page sees: the version
+// stays and a search in progress goes on being shown (a spy engine's
+// wildcard choice, which changes only the secret). Every commit bumps
+// g.version, which tells a search started before it that it is stale.
+func (g *Game) replace(moves []string, secret string, end ending, now time.Time, st *store.Store) error {
 	next := g.gameState
 	if g.opts.Variant == VariantChaturanga4 {
 		c4, err := newC4Game(g.opts, moves)
@@ -133,8 +146,6 @@ func (g *Game) commitSecret(moves []string, secret string, end ending, now time.
 	}
 	g.gameState = next
 	g.version++
-	g.bump(now)
-	g.thinking = false
 	return nil
 }
 
@@ -152,14 +163,6 @@ func (g *gameState) save(now time.Time, st *store.Store) error {
 	return st.Save(store.Game{ID: g.id, Variant: g.opts.Variant, Options: string(opts), StartFEN: g.opts.FEN, Moves: g.moves,
 		Status: status, Result: result, Reason: reason, PGN: g.pgn(), Secret: g.secret, Analysis: g.analysis,
 		Created: g.created, Updated: now})
-}
-
-// bump marks a change. The version is a time in microseconds (or one more
-// than the last, if that is later) so that it keeps growing across a
-// restart of the server, as near as the stored times allow; the page also
-// takes the first view of a new event stream whatever its version.
-func (g *Game) bump(now time.Time) {
-	g.seq = max(g.seq+1, uint64(now.UnixMicro()))
 }
 
 // fromRecord rebuilds a stored game.

@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -127,6 +126,14 @@ type Config struct {
 	// AnalysisBudget bounds each search of a post-game analysis; zero
 	// gives DefaultAnalysisBudget.
 	AnalysisBudget analysis.Budget
+	// DecisionDelay is the least time from asking the engine for a
+	// decision in a game that hides the engine's side (spy, magic) to
+	// playing it (pace.go); zero gives DefaultDecisionDelay, a negative
+	// value none (tests that do not measure it).
+	DecisionDelay time.Duration
+	// Clock times the decision delay and the pauses between an engine's
+	// tries; nil is the system's. For tests.
+	Clock Clock
 }
 
 // DefaultGoArgs is the engine's budget for one move: 300 ms, whatever the
@@ -141,6 +148,7 @@ const searchTimeout = 60 * time.Second
 type Manager struct {
 	cfg    Config
 	log    *logrus.Logger
+	clock  Clock
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -163,13 +171,20 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.AnalysisBudget == (analysis.Budget{}) {
 		cfg.AnalysisBudget = DefaultAnalysisBudget
 	}
+	if cfg.DecisionDelay == 0 {
+		cfg.DecisionDelay = DefaultDecisionDelay
+	}
+	clock := cfg.Clock
+	if clock == nil {
+		clock = systemClock{}
+	}
 	log := cfg.Log
 	if log == nil {
 		log = logrus.New()
 		log.SetOutput(io.Discard)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	m := &Manager{cfg: cfg, log: log, ctx: ctx, cancel: cancel, games: map[string]*Game{}, analysisSlot: make(chan struct{}, 1)}
+	m := &Manager{cfg: cfg, log: log, clock: clock, ctx: ctx, cancel: cancel, games: map[string]*Game{}, analysisSlot: make(chan struct{}, 1)}
 	playing, err := cfg.Store.List(store.Playing, 0)
 	if err != nil {
 		cancel()
@@ -705,111 +720,6 @@ func (m *Manager) broadcast(g *Game) {
 		}
 		ch <- b
 	}
-}
-
-// engineIfDue starts the engine's search when it is the engine's turn and
-// no search runs. g.mu is held.
-func (m *Manager) engineIfDue(g *Game) {
-	if g.thinking || !g.engineToMove() {
-		return
-	}
-	g.thinking = true
-	level := g.opts.Level
-	if g.c4 != nil {
-		level = g.c4.seat().Level
-	}
-	req := g.request(g.engineSeat(), level, m.cfg.GoArgs(level))
-	version := g.version
-	m.wg.Add(1)
-	go m.engineMove(g, version, req)
-}
-
-func levelOption(level int) []engine.Option {
-	return []engine.Option{{Name: "Level", Value: strconv.Itoa(level)}}
-}
-
-// engineMove runs the engine's search and plays its move, unless the game
-// changed meanwhile (an undo, a resignation). A failing engine is tried
-// again, waiting longer each time, until it answers or the manager
-// closes; the game shows the trouble meanwhile.
-func (m *Manager) engineMove(g *Game, version uint64, req engine.Request) {
-	defer m.wg.Done()
-	wait := 250 * time.Millisecond
-	for {
-		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
-		res, err := m.cfg.Engine.Search(ctx, req)
-		cancel()
-		if m.ctx.Err() != nil {
-			return // shutting down: the stored game resumes on the next start
-		}
-		g.mu.Lock()
-		if g.version != version {
-			g.mu.Unlock()
-			return
-		}
-		if err == nil {
-			err = m.playEngineMove(g, res)
-			if err == nil {
-				g.mu.Unlock()
-				return
-			}
-		}
-		m.log.WithError(err).Warnf("game %s: engine move", g.id)
-		g.engineErr = err.Error()
-		if hidesEngineState(g.cg) {
-			// The engine's error may echo its position (its own card or
-			// hand) or its illegal answer (a card it holds): the log
-			// keeps it, the page gets the fact only.
-			g.engineErr = "the engine could not decide; retrying"
-		}
-		g.bump(time.Now())
-		m.broadcast(g)
-		g.mu.Unlock()
-		select {
-		case <-time.After(wait):
-		case <-m.ctx.Done():
-			return
-		}
-		wait = min(2*wait, 30*time.Second)
-	}
-}
-
-// playEngineMove commits the engine's answer. g.mu is held.
-func (m *Manager) playEngineMove(g *Game, res engine.Result) error {
-	if g.cg != nil {
-		return m.playEngineAction(g, res)
-	}
-	if g.c4 != nil {
-		if _, err := g.c4.pos().ParseMove(res.Move); err != nil {
-			return fmt.Errorf("the engine answered %q: %v", res.Move, err)
-		}
-		if err := g.commit(append(g.cloneMoves(), res.Move), ending{}, time.Now(), m.cfg.Store); err != nil {
-			return err
-		}
-		g.thinking, g.engineErr = false, ""
-		m.changed(g)
-		return nil
-	}
-	mv, err := g.pos.ParseUCIMove(res.Move)
-	if err != nil {
-		return fmt.Errorf("the engine answered %q: %v", res.Move, err)
-	}
-	var ev *Eval
-	if res.Score.Known {
-		ev = &Eval{CP: res.Score.CP, Mate: res.Score.Mate}
-		if g.pos.Side() == chess.Black {
-			ev.CP, ev.Mate = -ev.CP, -ev.Mate
-		}
-	}
-	if err := g.commit(append(g.cloneMoves(), mv.String()), ending{}, time.Now(), m.cfg.Store); err != nil {
-		return err
-	}
-	g.thinking, g.engineErr = false, ""
-	if ev != nil {
-		g.eval = ev
-	}
-	m.changed(g)
-	return nil
 }
 
 // Eval is the engine's last score, from White's side: centipawns, or mate

@@ -210,22 +210,33 @@ func (g *spyGame) board() *chess.Position { return g.full.Position() }
 
 func (g *spyGame) inCheck() bool { return g.full.InCheck() }
 
-// engineRequest tells seat's engine its own card only: a bare wildcard
-// while its choice is due (the engine then answers the choice).
+// engineRequest tells seat's engine its own card only. While its
+// wildcard's choice is due it is asked for the choice in the start
+// position, with no action: the choice is made before the first move
+// (docs/protocol.md refuses a bare wildcard with moves), so it is the
+// same whether White has moved already or not. An engine playing Black
+// is first asked on its first turn, after White's move, so that nothing
+// the player sees before then depends on Black's card.
 func (g *spyGame) engineRequest(seat string) ([]engine.Option, string) {
-	name := "wild"
-	if c := g.cards[seatIndex(seat)]; c != spy.NoCard {
-		name = c.String()
+	if g.pending(seat) {
+		return g.engineOptions(), positionText(g.fen, " card "+seat+"=wild", nil)
 	}
-	opts := []engine.Option{{Name: "UCI_Variant", Value: VariantSpy},
+	return g.engineOptions(), positionText(g.fen, " card "+seat+"="+g.cards[seatIndex(seat)].String(), g.toks)
+}
+
+func (g *spyGame) engineOptions() []engine.Option {
+	return []engine.Option{{Name: "UCI_Variant", Value: VariantSpy},
 		{Name: "SpyKingCapture", Value: fmt.Sprint(g.rules.KingCapture)},
 		{Name: "SpyDrawClaims", Value: spyRulesMap(g.rules)["draw_claims"]}}
-	return opts, positionText(g.fen, " card "+seat+"="+name, g.toks)
 }
 
 // offerRequest tells the engine its own card (a spy position may name
-// either seat's card), never the player's.
+// either seat's card), never the player's; no card while its wildcard's
+// choice is still due (the player offers before the engine's first turn).
 func (g *spyGame) offerRequest(engineSeat string) ([]engine.Option, string) {
+	if g.pending(engineSeat) {
+		return g.engineOptions(), positionText(g.fen, "", g.toks)
+	}
 	return g.engineRequest(engineSeat)
 }
 
