@@ -2,9 +2,11 @@
 // text lines "FEN ; R" for the Texel tuner (eval/tune), or the 32-byte
 // records of eval/nnue/record for the network trainer (eval/nnue/train).
 // Every game starts with a few random moves for variety, is played with a
-// fixed node budget per move and adjudicated (Adjudication), and each quiet
-// position of it is written with the game's result and, in the binary
-// format, the search's score.
+// fixed node budget per move and adjudicated (Adjudication). Its quiet
+// positions, or a random few of them (Config.PerGame), are written with
+// the game's result and, in the binary format, a score: the game's own
+// search's or a deeper search's (Config.LabelNodes). A Job writes to a
+// file that can be resumed after an interruption (job.go).
 package datagen
 
 import (
@@ -13,9 +15,7 @@ import (
 	"io"
 	"sync"
 
-	"azar/eval/nnue/record"
 	"azar/search"
-	"azar/variants/chess"
 )
 
 // Format is the output format.
@@ -48,154 +48,136 @@ func DefaultAdjudication() Adjudication {
 
 // Config controls a run.
 type Config struct {
-	Games       int
-	Nodes       uint64 // node budget per move
-	RandomPlies int    // random opening plies before the engines play
-	Seed        uint64
-	Workers     int
-	Format      Format
-	Adjudicate  Adjudication
+	// Games are numbered FirstGame … Games−1; a resumed run starts after
+	// the games already written.
+	FirstGame, Games int
+	Nodes            uint64 // node budget per move
+	RandomPlies      int    // random opening plies before the engines play
+	Seed             uint64
+	Workers          int
+	Format           Format
+	Adjudicate       Adjudication
+	// PerGame keeps at most this many of a game's quiet positions, chosen
+	// at random from the seed and the game number; 0 keeps them all.
+	PerGame int
+	// LabelNodes, when positive, labels each kept position with a fresh
+	// search of this many nodes instead of the game's own search score.
+	LabelNodes uint64
+	// Dedup skips a position whose Zobrist key was already written by
+	// this run (or, resumed, by the job: Job rebuilds the keys).
+	Dedup bool
 }
 
-type rng struct{ s uint64 }
-
-func (r *rng) next() uint64 {
-	r.s ^= r.s << 13
-	r.s ^= r.s >> 7
-	r.s ^= r.s << 17
-	return r.s
+// Fingerprint names every setting that changes what a game writes; a
+// job is resumed only with the same one.
+func (c Config) Fingerprint() string {
+	a := c.Adjudicate
+	return fmt.Sprintf("format=%d nodes=%d random=%d seed=%d per-game=%d label-nodes=%d dedup=%t win=%d/%d draw=%d/%d/%d",
+		c.Format, c.Nodes, c.RandomPlies, c.Seed, c.PerGame, c.LabelNodes, c.Dedup,
+		a.WinScore, a.WinPlies, a.DrawMove, a.DrawScore, a.DrawPlies)
 }
 
-// Run plays cfg.Games games and writes their quiet positions in
-// cfg.Format. Output order depends on scheduling; the set of games depends
-// only on the seed.
+// Run plays the games and writes their kept positions in cfg.Format, in
+// game order whatever the workers' scheduling, so that the output depends
+// only on the configuration (not on cfg.Workers).
 func Run(ctx context.Context, cfg Config, out io.Writer) (positions int, err error) {
-	var mu sync.Mutex
-	var wg sync.WaitGroup
+	return run(ctx, cfg, out, nil, nil)
+}
+
+// finished is a played game on its way to the writer.
+type finished struct {
+	n        int
+	g        game
+	complete bool
+}
+
+// run is Run with the job's hooks: seen is the set of keys written so far
+// (nil: cfg.Dedup decides whether to keep one of this run's own), and
+// written, if not nil, is called after each game's bytes are written with
+// the number of the next game and that game's positions; an error from it
+// stops the run.
+func run(ctx context.Context, cfg Config, out io.Writer, seen map[uint64]struct{}, written func(next, positions int) error) (positions int, err error) {
+	if cfg.Dedup && seen == nil {
+		seen = map[uint64]struct{}{}
+	}
+	if !cfg.Dedup {
+		seen = nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	jobs := make(chan int)
+	results := make(chan finished)
+	var wg sync.WaitGroup
 	for w := 0; w < max(1, cfg.Workers); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			opts := search.DefaultOptions()
-			opts.HashMB = 8
-			e := search.New(opts)
-			for g := range jobs {
-				g := playGame(ctx, e, cfg, uint64(g))
-				b, n := g.encode(cfg.Format)
-				mu.Lock()
-				if _, werr := out.Write(b); werr != nil && err == nil {
-					err = werr
-				}
-				positions += n
-				mu.Unlock()
+			e := newEngine()
+			var label *search.Engine
+			if cfg.LabelNodes > 0 {
+				label = newEngine()
+			}
+			for n := range jobs {
+				g, ok := playGame(ctx, e, label, cfg, uint64(n))
+				results <- finished{n, g, ok}
 			}
 		}()
 	}
-	for g := 0; g < cfg.Games && ctx.Err() == nil; g++ {
-		jobs <- g
+	go func() {
+		defer close(jobs)
+		for n := cfg.FirstGame; n < cfg.Games; n++ {
+			select {
+			case jobs <- n:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	// Games are written in order: a game finished early waits for the
+	// ones before it, and after an interrupted game nothing more is
+	// written, so that the output is always games FirstGame … next−1.
+	pending := map[int]finished{}
+	next, stopped := cfg.FirstGame, false
+	for f := range results {
+		if stopped {
+			continue
+		}
+		pending[f.n] = f
+		for !stopped {
+			f, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if !f.complete {
+				stopped = true
+				cancel()
+				break
+			}
+			b, n, eerr := f.g.encode(cfg.Format, seen)
+			if eerr == nil {
+				_, eerr = out.Write(b)
+			}
+			next++
+			positions += n
+			if eerr == nil && written != nil {
+				eerr = written(next, n)
+			}
+			if eerr != nil {
+				err, stopped = eerr, true
+				cancel()
+			}
+		}
 	}
-	close(jobs)
-	wg.Wait()
 	return positions, err
 }
 
-// game is one played game's kept positions and its result.
-type game struct {
-	fens    []string
-	records []record.Record
-	result  uint8 // record.BlackWins, Draw or WhiteWins
-}
-
-func (g *game) encode(f Format) ([]byte, int) {
-	var b []byte
-	if f == Binary {
-		b = make([]byte, len(g.records)*record.Size)
-		for i := range g.records {
-			g.records[i].Result = g.result
-			g.records[i].Encode(b[i*record.Size:])
-		}
-		return b, len(g.records)
-	}
-	r := [3]string{"0.0", "0.5", "1.0"}[g.result]
-	for _, fen := range g.fens {
-		b = fmt.Appendf(b, "%s ; %s\n", fen, r)
-	}
-	return b, len(g.fens)
-}
-
-const maxPlies = 400
-
-func playGame(ctx context.Context, e *search.Engine, cfg Config, n uint64) game {
-	var g game
-	r := rng{cfg.Seed*0x9E3779B97F4A7C15 + n*0xD1B54A32D192ED03 + 1}
-	pos := chess.NewPosition()
-	e.NewGame()
-	var l chess.MoveList
-	for i := 0; i < cfg.RandomPlies; i++ {
-		pos.GenerateLegal(&l)
-		if l.N == 0 {
-			return game{}
-		}
-		pos.Make(l.Moves[r.next()%uint64(l.N)])
-	}
-	adj := cfg.Adjudicate
-	decided := false
-	winRun, drawRun := 0, 0
-	g.result = record.Draw
-	for ply := 0; ply < maxPlies && ctx.Err() == nil && !decided; ply++ {
-		if st := pos.Status(false); st != chess.Ongoing {
-			switch {
-			case st == chess.Checkmate && pos.Side() == chess.White:
-				g.result = record.BlackWins
-			case st == chess.Checkmate:
-				g.result = record.WhiteWins
-			}
-			break
-		}
-		res := e.Search(ctx, pos, search.Limits{Nodes: cfg.Nodes}, nil)
-		if res.Move == chess.NoMove {
-			return game{}
-		}
-		whiteScore := res.Score
-		if pos.Side() == chess.Black {
-			whiteScore = -whiteScore
-		}
-		if adj.WinPlies > 0 && (whiteScore >= adj.WinScore || whiteScore <= -adj.WinScore) {
-			if winRun++; winRun >= adj.WinPlies {
-				g.result = record.WhiteWins
-				if whiteScore < 0 {
-					g.result = record.BlackWins
-				}
-				decided = true
-			}
-		} else {
-			winRun = 0
-		}
-		if adj.DrawPlies > 0 && pos.FullMove() >= adj.DrawMove && whiteScore <= adj.DrawScore && whiteScore >= -adj.DrawScore {
-			if drawRun++; drawRun >= adj.DrawPlies {
-				decided = true
-			}
-		} else {
-			drawRun = 0
-		}
-		// Quiet positions only: the static evaluation is compared with
-		// the result and the search score, which mean little in the
-		// middle of a capture sequence, in check, or near a mate.
-		if !pos.InCheck() && pos.At(res.Move.To()) == chess.NoPiece && res.Move.Kind() == chess.KindNormal &&
-			res.Score > -search.MateBound && res.Score < search.MateBound {
-			if cfg.Format == Binary {
-				if rec, err := record.FromPosition(pos, res.Score, record.Draw); err == nil {
-					g.records = append(g.records, rec)
-				}
-			} else {
-				g.fens = append(g.fens, pos.FEN())
-			}
-		}
-		pos.Make(res.Move)
-	}
-	if ctx.Err() != nil {
-		return game{} // an interrupted game has no result to learn from
-	}
-	return g
+func newEngine() *search.Engine {
+	opts := search.DefaultOptions()
+	opts.HashMB = 8
+	return search.New(opts)
 }
