@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"azar/app/games"
 )
@@ -87,10 +86,9 @@ func TestMagicGameAndSecretsNeverSent(t *testing.T) {
 			t.Fatalf("%s: %d %s", tok, status, b)
 		}
 	}
-	v = playerTurn(t, r, id)
 	r.do("GET", "/api/games/"+id+"/pgn", "")
 	r.do("GET", "/api/games", "")
-	time.Sleep(50 * time.Millisecond) // the last events
+	v = r.settle(id)
 	if committed == 0 || reactions == 0 {
 		t.Fatalf("the player committed %d cards, %d of them reactions", committed, reactions)
 	}

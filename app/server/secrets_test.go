@@ -26,12 +26,61 @@ type recorder struct {
 	mu sync.Mutex
 	// sent holds the messages in the order they arrived.
 	sent []string
+	// more is closed (and replaced) when a message arrives.
+	more chan struct{}
 }
 
 func (r *recorder) add(b []byte) {
 	r.mu.Lock()
 	r.sent = append(r.sent, string(b))
+	if r.more != nil {
+		close(r.more)
+		r.more = nil
+	}
 	r.mu.Unlock()
+}
+
+// settle waits until the player may act or the game is over, then until
+// the event stream has sent that view (the stream may skip views between,
+// never the latest): the last event the test knows of, where a fixed
+// sleep took whatever had arrived by then. Both waits are bounded.
+func (r *recorder) settle(id string) games.View {
+	r.t.Helper()
+	v := playerTurn(r.t, r, id)
+	timeout := time.After(30 * time.Second)
+	for {
+		r.mu.Lock()
+		done := slices.ContainsFunc(r.sent, func(m string) bool { return eventVersion(m) >= v.Version })
+		if r.more == nil {
+			r.more = make(chan struct{})
+		}
+		more := r.more
+		r.mu.Unlock()
+		if done {
+			return v
+		}
+		select {
+		case <-more:
+		case <-timeout:
+			r.t.Fatalf("the event stream never sent version %d", v.Version)
+		}
+	}
+}
+
+// eventVersion is the version of a view the stream sent, 0 for any other
+// message.
+func eventVersion(m string) uint64 {
+	data, ok := strings.CutPrefix(m, "data: ")
+	if !ok {
+		return 0
+	}
+	var ev struct {
+		Version uint64 `json:"version"`
+	}
+	if json.Unmarshal([]byte(data), &ev) != nil {
+		return 0
+	}
+	return ev.Version
 }
 
 func (r *recorder) do(method, path, body string) (int, []byte) {
@@ -144,10 +193,9 @@ func TestLuckySecretsNeverSent(t *testing.T) {
 			t.Fatalf("%s: %d %s", tok, status, b)
 		}
 	}
-	v = playerTurn(t, r, id)
 	r.do("GET", "/api/games/"+id+"/pgn", "")
 	r.do("GET", "/api/games", "")
-	time.Sleep(50 * time.Millisecond) // the last events
+	v = r.settle(id)
 	drawn := map[string]bool{}
 	for _, d := range v.Lucky.Drawn {
 		drawn[d.Card] = true
@@ -265,7 +313,7 @@ func TestSpySecretsNeverSent(t *testing.T) {
 	}
 	r.do("GET", "/api/games/"+id+"/pgn", "")
 	r.do("GET", "/api/games", "")
-	time.Sleep(50 * time.Millisecond)
+	r.settle(id)
 	if !revealed {
 		t.Fatal("the player never revealed")
 	}
