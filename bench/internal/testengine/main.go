@@ -17,6 +17,19 @@
 //	         for twice its time budget plus -late before answering (it
 //	         does answer stop at once)
 //
+// The chess modes follow docs/protocol.md far enough to pass `azar
+// compliance` for standard chess: an unknown command, a bad setoption and
+// a malformed position each get one `info string error` line with the
+// state kept; `go infinite` and `go ponder` answer only after stop (or
+// ponderhit); searchmoves restricts the move. Three modes break one rule
+// each, for the compliance tests:
+//
+//	noerror    plays like first, and ignores malformed input silently
+//	twoerrors  plays like first, and answers malformed input with two
+//	           error lines
+//	nostop     plays like first, and never answers stop: an infinite
+//	           search goes on for ever (ponderhit is still answered)
+//
 // Every answer is preceded by one info line with depth 1 and a score:
 // -score's value in centipawns if given, else the material balance from the
 // side to move's point of view. The options Mode, Seed, At and Score can
@@ -52,6 +65,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -76,7 +90,7 @@ type engine struct {
 
 func main() {
 	e := &engine{out: bufio.NewWriter(os.Stdout)}
-	flag.StringVar(&e.mode, "mode", "first", "first, random, mater, crash5, illegal, hang, slow, race, racecrash, raceillegal, c4random or c4illegal")
+	flag.StringVar(&e.mode, "mode", "first", "first, random, mater, crash5, illegal, hang, slow, noerror, twoerrors, nostop, race, racecrash, raceillegal, c4random or c4illegal")
 	flag.Uint64Var(&e.seed, "seed", 1, "seed of the random mode")
 	flag.IntVar(&e.at, "at", 0, "full move number from which crash5, illegal, hang and slow misbehave (0: 5 for crash5, 1 otherwise); for racecrash and raceillegal, the total")
 	flag.IntVar(&e.step, "step", 1, "the number the race modes answer")
@@ -104,6 +118,21 @@ func main() {
 func (e *engine) say(format string, args ...any) {
 	fmt.Fprintf(e.out, format+"\n", args...)
 	e.out.Flush()
+}
+
+// refuse reports input the engine cannot accept: one error line, none
+// (noerror) or two (twoerrors).
+func (e *engine) refuse(format string, args ...any) {
+	n := 1
+	switch e.mode {
+	case "noerror":
+		n = 0
+	case "twoerrors":
+		n = 2
+	}
+	for range n {
+		e.say("info string error "+format, args...)
+	}
 }
 
 // handle runs one command; it returns false on quit.
@@ -146,8 +175,12 @@ func (e *engine) handle(line string) bool {
 		default:
 			e.goCmd(fields[1:])
 		}
+	case "stop", "ponderhit":
+		// nothing runs: a stop that crossed a bestmove
 	case "quit":
 		return false
+	default:
+		e.refuse("unknown command %q", fields[0])
 	}
 	return true
 }
@@ -155,21 +188,36 @@ func (e *engine) handle(line string) bool {
 func (e *engine) setOption(f []string) {
 	// setoption name N value V
 	if len(f) < 2 || f[0] != "name" {
+		e.refuse("setoption: want 'name'")
 		return
 	}
 	name, value := f[1], ""
 	if len(f) >= 4 && f[2] == "value" {
 		value = strings.Join(f[3:], " ")
 	}
+	var err error
 	switch strings.ToLower(name) {
 	case "mode":
 		e.mode = value
 	case "seed":
-		e.seed, _ = strconv.ParseUint(value, 10, 64)
+		var n uint64
+		if n, err = strconv.ParseUint(value, 10, 64); err == nil {
+			e.seed = n
+		}
 	case "at":
-		e.at, _ = strconv.Atoi(value)
+		var n int
+		if n, err = strconv.Atoi(value); err == nil {
+			e.at = n
+		}
 	case "score":
 		e.score = value
+	case "uci_variant":
+		// the match runner's variant games set it; the mode decides the game
+	default:
+		e.refuse("setoption: unknown option %q", name)
+	}
+	if err != nil {
+		e.refuse("setoption: %s %q: want an integer", name, value)
 	}
 }
 
@@ -200,7 +248,7 @@ func (e *engine) setPosition(f []string) {
 		}
 	}
 	if err != nil {
-		e.say("info string error %v", err)
+		e.refuse("%v", err)
 		return
 	}
 	e.pos = pos
@@ -237,7 +285,7 @@ func (e *engine) setC4(f []string) {
 		}
 	}
 	if err != nil {
-		e.say("info string error %v", err)
+		e.refuse("%v", err)
 		return
 	}
 	e.c4 = pos
@@ -296,7 +344,7 @@ func (e *engine) setRace(f []string) {
 		}
 	}
 	if err != nil {
-		e.say("info string error %v", err)
+		e.refuse("%v", err)
 		return
 	}
 	e.total = total
@@ -350,6 +398,15 @@ func (e *engine) goCmd(f []string) {
 	var l chess.MoveList
 	e.pos.GenerateLegal(&l)
 	moves := l.Slice()
+	if only := searchMoves(f); only != nil {
+		var kept []chess.Move
+		for _, m := range moves {
+			if slices.Contains(only, m.String()) {
+				kept = append(kept, m)
+			}
+		}
+		moves = kept
+	}
 	best := "0000"
 	if len(moves) > 0 {
 		best = moves[0].String()
@@ -412,7 +469,55 @@ func (e *engine) goCmd(f []string) {
 		}
 	}
 	e.say("info depth 1 score cp %s nodes %d time 0 pv %s", e.reportScore(), len(moves), best)
+	if slices.Contains(f, "infinite") || slices.Contains(f, "ponder") {
+		e.waitFor(slices.Contains(f, "ponder"))
+	}
 	e.say("bestmove %s", best)
+}
+
+// searchMoves is the list after searchmoves in go's fields, nil without.
+func searchMoves(f []string) []string {
+	i := slices.Index(f, "searchmoves")
+	if i < 0 {
+		return nil
+	}
+	only := []string{}
+	for _, s := range f[i+1:] {
+		if slices.Contains([]string{"wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "infinite", "ponder"}, s) {
+			break
+		}
+		only = append(only, s)
+	}
+	return only
+}
+
+// waitFor holds an infinite search's bestmove until stop, a ponder
+// search's until ponderhit or stop, answering isready meanwhile. The
+// nostop mode never heeds stop.
+func (e *engine) waitFor(ponder bool) {
+	for c := range e.cmds {
+		fields := strings.Fields(c)
+		if len(fields) == 0 {
+			continue
+		}
+		switch fields[0] {
+		case "stop":
+			if e.mode != "nostop" {
+				return
+			}
+		case "ponderhit":
+			if ponder {
+				return
+			}
+		case "go", "setoption", "ucinewgame":
+			e.refuse("%s while searching (send stop first)", fields[0])
+		case "quit":
+			os.Exit(0)
+		default:
+			e.handle(c)
+		}
+	}
+	os.Exit(0) // the end of the input
 }
 
 // illegalMove returns a move written correctly in UCI notation, from a
