@@ -87,6 +87,37 @@ func TestJudge(t *testing.T) {
 	}
 }
 
+// TestJudgeMateBoundaries: the centipawn limits of lila's MateAdvice
+// (prevCp < -999, < -700; nextCp > 999, > 700) at and next to each
+// limit, so that a < written as <= (or the limits moved by one) fails.
+func TestJudgeMateBoundaries(t *testing.T) {
+	mate, mated := Score(search.MateScore-3), Score(-search.MateScore+4)
+	for _, tc := range []struct {
+		cp              int
+		created, lostBy Label // walking into mate from cp; letting a mate go to cp
+	}{
+		{-1001, Inaccuracy, Blunder},
+		{-1000, Inaccuracy, Blunder},
+		{-999, Mistake, Blunder},
+		{-701, Mistake, Blunder},
+		{-700, Blunder, Blunder},
+		{-699, Blunder, Blunder},
+		{699, Blunder, Blunder},
+		{700, Blunder, Blunder},
+		{701, Blunder, Mistake},
+		{999, Blunder, Mistake},
+		{1000, Blunder, Inaccuracy},
+		{1001, Blunder, Inaccuracy},
+	} {
+		if got := Judge(Score(tc.cp), mated); got != tc.created {
+			t.Errorf("from %d cp into a mate: %q, want %q", tc.cp, got, tc.created)
+		}
+		if got := Judge(mate, Score(tc.cp)); got != tc.lostBy {
+			t.Errorf("a mate let go, %d cp after: %q, want %q", tc.cp, got, tc.lostBy)
+		}
+	}
+}
+
 func TestScoreText(t *testing.T) {
 	for _, tc := range []struct {
 		s         Score
@@ -170,6 +201,34 @@ func TestGameAccuracyLichessCases(t *testing.T) {
 	// A side without a move has no accuracy.
 	if _, b := lichessGame([]int{15}); !math.IsNaN(b) {
 		t.Errorf("black without a move: accuracy %f, want NaN", b)
+	}
+}
+
+// TestGameAccuracyGolden: lila's game accuracy to 1e-6 on games whose
+// windows are partly clamped (0.5 or 12) and partly not, so that a weight
+// computed as a sample instead of a population standard deviation (larger
+// by sqrt(n/(n-1)), which would cancel out if no weight were clamped)
+// moves the result. The values come from testdata/lila_accuracy.py, lila's
+// formula written again in plain Python (python3 lila_accuracy.py prints
+// them); the games are its GAMES.
+func TestGameAccuracyGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cps  []int
+		w, b float64
+	}{
+		{"short, windows of 2", []int{-40, 10, -90, 60, -30, 20}, 71.63153084297147, 68.06244647549326},
+		{"20 plies, windows of 2", []int{20, 10, 35, 5, -40, 30, -90, 60, -150, -140,
+			-160, -300, -280, -290, -600, -580, -590, -585, -1200, -1100}, 66.78195558725002, 84.78809266914263},
+		{"34 plies, windows of 3", []int{15, 20, 18, 25, 22, 30, 10, 35, -120, -110,
+			-100, -95, -90, 40, 45, 50, 48, 55, 300, 310,
+			290, 305, 320, 330, 315, 340, 900, 880, 870, 860,
+			2000, 1500, 1800, 1700}, 93.29697423087543, 93.3023235110251},
+	} {
+		w, b := lichessGame(tc.cps)
+		if !near(w, tc.w, 1e-6) || !near(b, tc.b, 1e-6) {
+			t.Errorf("%s: white %.9f black %.9f, want %.9f and %.9f", tc.name, w, b, tc.w, tc.b)
+		}
 	}
 }
 
