@@ -41,6 +41,9 @@ type Config struct {
 	Clip    float64
 	Seed    uint64
 	Threads int
+	// KeepBest, with validation data, returns the weights of the epoch
+	// with the lowest validation loss instead of the last epoch's.
+	KeepBest bool
 }
 
 // DefaultConfig is a small network trained briefly.
@@ -71,11 +74,15 @@ type Sample struct {
 	score  int16    // side to move's view
 	result uint8    // side to move's view: 0 loss, 1 draw, 2 win
 	stm    chess.Color
+	// ply is 2·fullmove + side to move: it grows within a game, so that
+	// SplitByGame can tell where the next game of a file begins.
+	ply uint16
 }
 
 // SampleOf converts a record.
 func SampleOf(r *record.Record) Sample {
-	s := Sample{occ: r.Occupied, score: r.Score, result: r.Result, stm: r.Side}
+	s := Sample{occ: r.Occupied, score: r.Score, result: r.Result, stm: r.Side,
+		ply: uint16(min(65535, 2*int(r.FullMove)+int(r.Side)))}
 	for i, pc := range r.Pieces[:r.PieceCount()] {
 		s.pieces[i/2] |= byte(pc) << (4 * (i & 1))
 	}
@@ -155,15 +162,34 @@ func newModel(hidden int, r *rand.Rand) *model {
 	return m
 }
 
-// Epoch reports one finished epoch: the mean loss over its minibatches.
+// Epoch reports one finished epoch: the mean loss over its minibatches
+// and, with validation data, the float network's loss on it after the
+// epoch (NaN without); Best marks the lowest validation loss so far.
 type Epoch struct {
-	N    int
-	Loss float64
+	N             int
+	Loss, ValLoss float64
+	Best          bool
 }
 
 // Train fits a network to data and returns it quantised. progress, if not
 // nil, is called after each epoch.
 func Train(cfg Config, data []Sample, progress func(Epoch)) (*nnue.Network, error) {
+	return TrainValidated(cfg, data, nil, progress)
+}
+
+// TrainValidated is Train that also measures the loss on val after each
+// epoch. val is only ever evaluated, never trained on: the network is the
+// same as without it, unless cfg.KeepBest picks an earlier epoch's.
+func TrainValidated(cfg Config, data, val []Sample, progress func(Epoch)) (*nnue.Network, error) {
+	m, err := fit(cfg, data, val, progress)
+	if err != nil {
+		return nil, err
+	}
+	return quantise(m)
+}
+
+// fit is the training loop; it returns the float model.
+func fit(cfg Config, data, val []Sample, progress func(Epoch)) (*model, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
@@ -177,6 +203,8 @@ func Train(cfg Config, data []Sample, progress func(Epoch)) (*nnue.Network, erro
 	for i := range order {
 		order[i] = i
 	}
+	var best []float32
+	bestLoss := math.Inf(1)
 	lr := cfg.LR
 	for e := 1; e <= cfg.Epochs; e++ {
 		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -188,11 +216,24 @@ func Train(cfg Config, data []Sample, progress func(Epoch)) (*nnue.Network, erro
 			batches++
 		}
 		lr *= cfg.LRDecay
+		ep := Epoch{N: e, Loss: sum / float64(batches), ValLoss: math.NaN()}
+		if len(val) > 0 {
+			ep.ValLoss = m.loss(val, cfg.Lambda, cfg.SigmoidScale)
+			if ep.Best = ep.ValLoss < bestLoss; ep.Best {
+				bestLoss = ep.ValLoss
+				if cfg.KeepBest {
+					best = append(best[:0], m.params...)
+				}
+			}
+		}
 		if progress != nil {
-			progress(Epoch{N: e, Loss: sum / float64(batches)})
+			progress(ep)
 		}
 	}
-	return quantise(m)
+	if best != nil {
+		copy(m.params, best)
+	}
+	return m, nil
 }
 
 // Loss is the mean squared error of a quantised network's predictions
@@ -315,20 +356,8 @@ func (t *trainer) gradients(w int, data []Sample, shard []int) {
 	for _, idx := range shard {
 		s := &data[idx]
 		nf := s.features(&us, &them)
-		copy(sc.accU, p[b1:b1+h])
-		copy(sc.accT, p[b1:b1+h])
-		for _, f := range us[:nf] {
-			addTo(sc.accU, p[int(f)*h:int(f)*h+h])
-		}
-		for _, f := range them[:nf] {
-			addTo(sc.accT, p[int(f)*h:int(f)*h+h])
-		}
+		y := m.forward(&us, &them, nf, sc.accU, sc.accT)
 		ow := p[w2 : w2+2*h]
-		y := float64(p[b2])
-		for j := 0; j < h; j++ {
-			u, v := clamp01(sc.accU[j]), clamp01(sc.accT[j])
-			y += float64(u*u*ow[j] + v*v*ow[h+j])
-		}
 		pred := sigmoid(y * nnue.Scale / k)
 		diff := pred - s.target(t.cfg.Lambda, k)
 		sc.loss += diff * diff
@@ -358,6 +387,54 @@ func (t *trainer) gradients(w int, data []Sample, shard []int) {
 			addTo(g[int(f)*h:int(f)*h+h], sc.dT)
 		}
 	}
+}
+
+// forward is the float network's output in units of nnue.Scale
+// centipawns for a sample's features, leaving its accumulators in accU
+// and accT.
+func (m *model) forward(us, them *[32]int32, nf int, accU, accT []float32) float64 {
+	h := m.hidden
+	b1, w2, b2 := m.offsets()
+	p := m.params
+	copy(accU, p[b1:b1+h])
+	copy(accT, p[b1:b1+h])
+	for _, f := range us[:nf] {
+		addTo(accU, p[int(f)*h:int(f)*h+h])
+	}
+	for _, f := range them[:nf] {
+		addTo(accT, p[int(f)*h:int(f)*h+h])
+	}
+	ow := p[w2 : w2+2*h]
+	y := float64(p[b2])
+	for j := 0; j < h; j++ {
+		u, v := clamp01(accU[j]), clamp01(accT[j])
+		y += float64(u*u*ow[j] + v*v*ow[h+j])
+	}
+	return y
+}
+
+// evaluate is the float network's score of a sample in centipawns, side
+// to move's view, as nnue.Network.Evaluate is the quantised one's.
+func (m *model) evaluate(s *Sample) float64 {
+	var us, them [32]int32
+	nf := s.features(&us, &them)
+	accU, accT := make([]float32, m.hidden), make([]float32, m.hidden)
+	return m.forward(&us, &them, nf, accU, accT) * nnue.Scale
+}
+
+// loss is the float network's mean squared error over data, the loss the
+// training minimises.
+func (m *model) loss(data []Sample, lambda, k float64) float64 {
+	var us, them [32]int32
+	accU, accT := make([]float32, m.hidden), make([]float32, m.hidden)
+	var sum float64
+	for i := range data {
+		s := &data[i]
+		nf := s.features(&us, &them)
+		d := sigmoid(m.forward(&us, &them, nf, accU, accT)*nnue.Scale/k) - s.target(lambda, k)
+		sum += d * d
+	}
+	return sum / float64(len(data))
 }
 
 func addTo(dst, src []float32) {
