@@ -40,9 +40,10 @@ func (g *game) Key() uint64             { return g.st.Key() }
 
 // Legal: the legal actions; inside the tree less the cards it leaves to
 // the root (rootOnly at a turn's start, endCards in the END window, and
-// every card of both there deeper than cardDepth), and less every card of
-// the engine's own seat under the `never` policy. The reaction windows and
-// the mate save keep all their cards: they have few commitments.
+// every card of both there deeper than cardDepth; msRootOnly in the mate
+// save), and less every card of the engine's own seat under the `never`
+// policy. The reaction windows keep all their cards: they have few
+// commitments.
 func (g *game) Legal(buf []variants.Action) []variants.Action {
 	var skip magic.CardSet
 	ph := g.st.Phase()
@@ -54,6 +55,8 @@ func (g *game) Legal(buf []variants.Action) []variants.Action {
 		skip = rootOnly
 	case inner:
 		skip = endCards
+	case g.plies > 0 && ph == magic.PhMS:
+		skip = msRootOnly
 	}
 	return g.st.LegalWithout(buf, skip)
 }
@@ -67,6 +70,16 @@ func (g *game) Legal(buf []variants.Action) []variants.Action {
 // the tree: eliminations, placements, promotions, wards, preventions,
 // paralysis, silence, the licences and every window's cards.
 var rootOnly = cardSet(13, 14, 15, 16, 17, 18, 23, 24, 32, 34, 35, 36)
+
+// msRootOnly are the cards whose mate saves are tried at the root only.
+// Every card may save a mate (rules decision 8), and each commitment is
+// resolved to see whether it lifts the mate, so the cards with tens to
+// hundreds of targets (the relocations, AM20's pairs, AM23-AM24, wings,
+// mines and sanctuaries) would make every mate at the horizon cost a
+// millisecond; inside the tree the mate save tries the eight cards written
+// for it (AM03-AM04, AM15, AM16, AM19, AM26, AM31, AM34) and the cheap
+// others.
+var msRootOnly = cardSet(13, 14, 17, 18, 20, 23, 24, 32, 35, 36)
 
 // endCards are the END window's cards (AM11, AM12, AM37-AM39), searched
 // at the root only: inside the tree the END window is `pass`, which

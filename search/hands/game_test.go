@@ -191,6 +191,31 @@ func TestTreeLegal(t *testing.T) {
 	}
 }
 
+// TestTreeMateSave: at the root the mate save offers every card that
+// lifts the mate; inside the tree the many-target ones (msRootOnly) are
+// left to the root and the others stay.
+func TestTreeMateSave(t *testing.T) {
+	st := mustState(t, "4k3/8/8/8/7N/8/5PPP/r5K1 w - - 0 1 hands=3,0 white=AM13,AM17,AM34", magic.Options{})
+	g := newGame(st, eval.NewEvaluator(), chess.White, false)
+	byCard := func() map[string]int {
+		n := map[string]int{}
+		for _, a := range g.Legal(nil) {
+			if magic.TypeOf(a) == magic.ActCard {
+				c, _ := magic.CardOf(a)
+				n[c.Code()]++
+			}
+		}
+		return n
+	}
+	if root := byCard(); root["AM13"] == 0 || root["AM17"] != 6 || root["AM34"] == 0 {
+		t.Fatalf("the root's mate save: %v", root)
+	}
+	g.plies = 1
+	if tree := byCard(); tree["AM13"] != 0 || tree["AM17"] != 0 || tree["AM34"] == 0 {
+		t.Fatalf("the mate save inside the tree: %v, want AM34 only", tree)
+	}
+}
+
 // TestCardDepth: with cardDepth 1 the root offers cards; the next turn's
 // start, two actions below (a move, the END window's pass), offers none,
 // and does with MaxCardDepth.
