@@ -39,6 +39,7 @@ func commands() []subcommand {
 		{"perft", "count the leaf nodes of the move tree: azar perft [DEPTH] [-fen FEN]", runPerft},
 		{"bench", "fixed-depth search of 50 positions; last line \"N nodes M nps\" (OpenBench)", runBench},
 		{"match", "play engines against each other as referee: Elo, SPRT, PGN; card variants too", runMatch},
+		{"compliance", "check an engine against docs/protocol.md: azar compliance -engine cmd=PROG [-variant V]", runCompliance},
 		{"datagen", "self-play positions labelled with the result, for the tuner (text) or the network trainer (-format bin)", runDatagen},
 		{"tune", "Texel tuner that rewrites eval/weights.go", runTune},
 		{"book", "Polyglot opening books: azar book probe -book FILE [-fen FEN], azar book build -pgn FILE -out FILE", runBook},
