@@ -128,8 +128,11 @@ type Config struct {
 	AnalysisBudget analysis.Budget
 	// DecisionDelay is the least time from asking the engine for a
 	// decision in a game that hides the engine's side (spy, magic) to
-	// playing it (pace.go); zero gives DefaultDecisionDelay, a negative
-	// value none (tests that do not measure it).
+	// playing it (pace.go). It must lie above the engine's longest
+	// decision at GoArgs' budget: zero gives DefaultDecisionDelay with the
+	// default budget (GoArgs nil), and none with a GoArgs of the caller's,
+	// who knows that budget and sets the delay to match (tests with a
+	// one-ply budget leave it off); a negative value is none.
 	DecisionDelay time.Duration
 	// Clock times the decision delay and the pauses between an engine's
 	// tries; nil is the system's. For tests.
@@ -164,15 +167,15 @@ type Manager struct {
 func New(cfg Config) (*Manager, error) {
 	if cfg.GoArgs == nil {
 		cfg.GoArgs = DefaultGoArgs
+		if cfg.DecisionDelay == 0 {
+			cfg.DecisionDelay = DefaultDecisionDelay
+		}
 	}
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = newSeed
 	}
 	if cfg.AnalysisBudget == (analysis.Budget{}) {
 		cfg.AnalysisBudget = DefaultAnalysisBudget
-	}
-	if cfg.DecisionDelay == 0 {
-		cfg.DecisionDelay = DefaultDecisionDelay
 	}
 	clock := cfg.Clock
 	if clock == nil {

@@ -20,8 +20,8 @@ type fixture struct {
 }
 
 // newFixture opens a manager on a fresh (or given) data directory, with a
-// one-ply engine budget and no decision delay so that tests wait on the
-// rules, not the search.
+// one-ply engine budget (and so no decision delay, pace.go) so that tests
+// wait on the rules, not the search.
 func newFixture(t *testing.T, dir string) *fixture {
 	t.Helper()
 	if dir == "" {
@@ -32,8 +32,7 @@ func newFixture(t *testing.T, dir string) *fixture {
 		t.Fatal(err)
 	}
 	pool := engine.NewPool(2, engine.Config{HashMB: 1})
-	// No decision delay: the tests that measure it set their own clock.
-	m, err := New(Config{Store: st, Engine: pool, GoArgs: func(int) string { return "depth 1" }, DecisionDelay: -1})
+	m, err := New(Config{Store: st, Engine: pool, GoArgs: func(int) string { return "depth 1" }})
 	if err != nil {
 		t.Fatal(err)
 	}

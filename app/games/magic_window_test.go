@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"azar/app/engine"
+	"azar/app/store"
 )
 
 // fakeClock is a clock that moves only when told: by the engine's
@@ -206,5 +207,36 @@ func TestVersionTellsNoTime(t *testing.T) {
 	// The page reads versions as JavaScript numbers: exact below 2^53.
 	if g.seq >= 1<<53 {
 		t.Fatalf("version %d is beyond a JavaScript number's exact integers", g.seq)
+	}
+}
+
+// TestDecisionDelayFollowsTheBudget: the default delay goes with the
+// default move budget (the server's); a caller with its own budget gets
+// none unless it sets one.
+func TestDecisionDelayFollowsTheBudget(t *testing.T) {
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	oneply := func(int) string { return "depth 1" }
+	for _, c := range []struct {
+		cfg  Config
+		want time.Duration
+	}{
+		{Config{}, DefaultDecisionDelay},
+		{Config{DecisionDelay: time.Second}, time.Second},
+		{Config{GoArgs: oneply}, 0},
+		{Config{GoArgs: oneply, DecisionDelay: 2 * time.Second}, 2 * time.Second},
+	} {
+		c.cfg.Store, c.cfg.Engine = st, &scripted{}
+		m, err := New(c.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Close()
+		if m.cfg.DecisionDelay != c.want {
+			t.Errorf("GoArgs set %v, DecisionDelay %v: got %v, want %v", c.cfg.GoArgs != nil, c.cfg.DecisionDelay, m.cfg.DecisionDelay, c.want)
+		}
 	}
 }

@@ -10,7 +10,9 @@ import "time"
 // the hidden hand off the clock. Twice the default move budget (300 ms)
 // lies above the longest card decision measured, so every decision of a
 // default game is released at the same delay whatever the hand; only a
-// search that overruns it shows that it was long.
+// search that overruns it shows that it was long. It goes with the
+// default budget (Config.GoArgs nil); a caller with its own budget sets
+// its own delay.
 const DefaultDecisionDelay = 600 * time.Millisecond
 
 // Clock is the referee's time for the decision delay and the pauses
