@@ -65,7 +65,8 @@ func (k *checker) luckySteps() {
 		return k.after("go depth 1")
 	})
 	k.game("lucky", match.Lucky{}, "nodes 3000", 30)
-	k.malformedSteps("lucky", "startpos"+moves(opening), luckyJudge(opening), []refusal{
+	const prev = "e2e4 e7e5 g1f3" // Black to act, not White as at the start
+	k.malformedSteps("lucky", "startpos"+moves(prev), luckyJudge(prev), []refusal{
 		{"a malformed action", "position startpos moves e2e4 e7e5 bogus"},
 		{"an unknown card revealed", "position startpos moves " + opening + " draw notacard"},
 		{"an illegal move", "position startpos moves e2e4 e2e4"},
