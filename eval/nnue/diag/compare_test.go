@@ -63,3 +63,20 @@ func TestBuiltInNetworkScale(t *testing.T) {
 		t.Errorf("built-in network: %s", f)
 	}
 }
+
+// TestFitK recovers the K that made the results.
+func TestFitK(t *testing.T) {
+	var xs, rs []float64
+	for x := -1500.0; x <= 1500; x += 25 {
+		xs = append(xs, x)
+		rs = append(rs, 1/(1+math.Exp(-x/290)))
+	}
+	if k := FitK(xs, rs); math.Abs(k-290) > 0.5 {
+		t.Errorf("K %.2f, want 290", k)
+	}
+	// Results that ignore the scores: no finite scale fits better than
+	// the flattest.
+	if k := FitK([]float64{-100, 100, -100, 100}, []float64{1, 0, 0, 1}); k < 5000 {
+		t.Errorf("K %.0f for results unrelated to the scores", k)
+	}
+}
