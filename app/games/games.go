@@ -599,10 +599,15 @@ func (m *Manager) Hint(id string) (Hint, error) {
 		return Hint{Move: res.Move, SAN: c4Notation(g.c4.pos(), mustC4Move(g.c4.pos(), res.Move))}, nil
 	}
 	if g.cg != nil {
-		if !slices.Contains(g.cg.legal(seat), res.Move) {
+		legal := g.cg.legal(seat)
+		tok := res.Move
+		if tok == "0000" && !slices.Contains(legal, tok) && slices.Contains(legal, "pass") {
+			tok = "pass" // a magic engine writes its pass as the null move
+		}
+		if !slices.Contains(legal, tok) {
 			return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
 		}
-		return Hint{Move: res.Move, SAN: res.Move}, nil
+		return Hint{Move: tok, SAN: tok}, nil
 	}
 	mv, err := g.pos.ParseUCIMove(res.Move)
 	if err != nil {
