@@ -138,7 +138,7 @@ func (g *Game) replace(moves []string, secret string, end ending, now time.Time,
 		next.analysis = "" // an analysis of other moves
 	}
 	if err := next.save(now, st); err != nil {
-		return err
+		return fmt.Errorf("the game was not stored, so nothing changed: %w", err)
 	}
 	if next.analysis != g.analysis || !slices.Equal(next.moves, g.moves) {
 		// A running analysis is of the old moves (runAnalysis drops it).
