@@ -2,6 +2,7 @@ package games
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,16 +39,11 @@ func TestStoreFailureChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	magicCard := ""
-	for _, l := range mg.Legal {
-		if strings.HasPrefix(l, "AM") {
-			magicCard = l
-			break
-		}
-	}
-	if magicCard == "" {
+	i := slices.IndexFunc(mg.Legal, func(l string) bool { return strings.HasPrefix(l, "AM") })
+	if i < 0 {
 		t.Fatalf("no card to play in %v", mg.Legal)
 	}
+	magicCard := mg.Legal[i]
 	snapshot := func(id string) string {
 		t.Helper()
 		v, err := f.m.Get(id)
