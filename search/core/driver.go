@@ -18,7 +18,7 @@ type Config struct {
 	Chance ChancePolicy
 	// Seats is the policy for more than two seats.
 	Seats SeatPolicy
-	// PollMask: the stop flag and the clock are looked at every
+	// PollMask: the context and the clock are looked at every
 	// PollMask+1 nodes (a power of two less one; 0: 15, for games whose
 	// nodes can cost a millisecond, as a lucky card's).
 	PollMask uint64
@@ -117,9 +117,7 @@ func (e *Searcher) Search(ctx context.Context, g Game, cfg Config, l search.Limi
 	if cfg.PollMask != 0 {
 		s.stop.pollMask = cfg.PollMask
 	}
-	flag, endWatch := watch(ctx)
-	defer endWatch()
-	s.stop.flag = flag
+	s.stop.done = ctx.Done()
 	s.stop.check = func() bool { return !e.pondering.Load() && clk.PastHard() }
 	// The node limit (s.stop.limit) applies once depth 1 is complete: `go
 	// nodes 1` answers from a whole depth 1.
@@ -189,8 +187,8 @@ func (e *Searcher) Search(ctx context.Context, g Game, cfg Config, l search.Limi
 		if l.Mate > 0 && score >= WinBound {
 			break
 		}
-		// Cancelled during the report: the watcher may not have set the
-		// flag yet.
+		// Cancelled since the last poll, or during the report: no
+		// further iteration.
 		if ctx.Err() != nil {
 			break
 		}

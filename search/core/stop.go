@@ -1,38 +1,34 @@
 package core
 
-import (
-	"context"
-	"sync/atomic"
-)
-
-// stopper is the core's one stop mechanism: a flag that a watcher of the
-// search's context sets, polled with a check (the clock) every pollMask+1
-// nodes, and the node limit, checked before a node is counted so that a
-// search halted by it reports exactly the limit.
+// stopper is the core's one stop mechanism: the search's context, polled
+// with a check (the clock) every pollMask+1 nodes, and the node limit,
+// checked before a node is counted so that a search halted by it reports
+// exactly the limit.
+//
+// The context's Done channel is looked at directly, without waiting, at
+// each poll. A flag set by a goroutine watching the context (as before)
+// came whenever the scheduler ran that goroutine: a search of a few
+// thousand nodes finished its iteration, or the whole search, before the
+// flag was ever polled, and nothing said how many nodes a cancel cost.
+// Now a cancel is seen at the first poll after it: within pollMask+1
+// nodes, at no cost (a non-blocking receive; none at all for a context
+// that cannot be cancelled, whose Done is nil).
 type stopper struct {
-	flag     *atomic.Bool
-	check    func() bool // polled with the flag; true = stop
+	done     <-chan struct{}
+	check    func() bool // polled with done; true = stop
 	pollMask uint64
 	limit    uint64 // 0 = none
 	halted   bool
 }
 
-// watch turns ctx's cancellation into a fresh flag (a watcher of a finished
-// search may still fire when the next one has begun, so each search has
-// its own). The returned function ends the watcher and waits for it, so a
-// late cancel can never stop the next search.
-func watch(ctx context.Context) (*atomic.Bool, func()) {
-	flag := new(atomic.Bool)
-	done, exited := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(exited)
-		select {
-		case <-ctx.Done():
-			flag.Store(true)
-		case <-done:
-		}
-	}()
-	return flag, func() { close(done); <-exited }
+// cancelled reports whether the search's context has ended.
+func (st *stopper) cancelled() bool {
+	select {
+	case <-st.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // tick counts a node and reports whether the search must stop.
@@ -47,7 +43,7 @@ func (s *searcher) tick() bool {
 	}
 	s.nodes++
 	if s.nodes&st.pollMask == 0 {
-		if (st.flag != nil && st.flag.Load()) || (st.check != nil && st.check()) {
+		if st.cancelled() || (st.check != nil && st.check()) {
 			st.halted = true
 		}
 	}

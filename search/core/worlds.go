@@ -125,9 +125,7 @@ func (e *Searcher) SearchWorlds(ctx context.Context, worlds []World, roots []var
 	if cfg.PollMask != 0 {
 		s.stop.pollMask = cfg.PollMask
 	}
-	flag, endWatch := watch(ctx)
-	defer endWatch()
-	s.stop.flag = flag
+	s.stop.done = ctx.Done()
 	s.stop.check = func() bool { return !e.pondering.Load() && clk.PastHard() }
 	margin := cfg.RootMargin
 	if margin <= 0 {
