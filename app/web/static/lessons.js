@@ -2,37 +2,18 @@
 // menu of the four groups, and a lesson's steps one at a time, each a
 // board with its text, highlights and arrows. The server judges every
 // move (GET /api/lessons, GET /api/lessons/{id}, POST
-// /api/lessons/{id}/check); this script only offers the legal moves it
+// /api/lessons/{id}/check); this module only offers the legal moves it
 // lists and sends the moves played on the step so far with each move.
 // It draws with the page's one board (board.js) and follows the page's
-// language (<html lang>, which app.js keeps). Hooks: docs/app.md, "The
-// lessons".
+// language. Hooks: docs/app.md, "The lessons".
 import { Board, choosePromotion } from "./board.js";
 import * as tokens from "./tokens.js";
+import { api } from "./api.js";
 
-{
-  const STRINGS = {
-    en: {
-      lessons: "Lessons", lessonsTitle: "Learn chess", steps: "steps", tasks: "tasks", step: "Step", of: "of",
-      prev: "Previous", next: "Next", nextLesson: "Next lesson", retry: "Start the step again", menu: "All lessons",
-      yourMove: "Your move", youPlay: "You play", white: "White", black: "Black", thinking: "Azar is thinking…",
-      look: "Look at the board, then go on.", azarPlayed: "Azar played", tryAgain: "Try again.",
-      done: "Step complete!", lessonDone: "Lesson complete!", outcome: "With best play:",
-      "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "a draw", completed: "completed",
-    },
-    es: {
-      lessons: "Lecciones", lessonsTitle: "Aprende ajedrez", steps: "pasos", tasks: "tareas", step: "Paso", of: "de",
-      prev: "Anterior", next: "Siguiente", nextLesson: "Siguiente lección", retry: "Empezar el paso de nuevo", menu: "Todas las lecciones",
-      yourMove: "Te toca", youPlay: "Juegas con", white: "blancas", black: "negras", thinking: "Azar está pensando…",
-      look: "Mira el tablero y sigue.", azarPlayed: "Azar jugó", tryAgain: "Prueba otra vez.",
-      done: "¡Paso completado!", lessonDone: "¡Lección completada!", outcome: "Con el mejor juego:",
-      "1-0": "ganan las blancas", "0-1": "ganan las negras", "1/2-1/2": "tablas", completed: "completada",
-    },
-  };
-  const $ = (sel, root) => (root || document).querySelector(sel);
-  const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
-  const lang = () => (document.documentElement.lang === "es" ? "es" : "en");
-  const t = (k) => STRINGS[lang()][k] || STRINGS.en[k] || k;
+export function createLessons(i18n) {
+  const $ = (sel) => document.querySelector(sel);
+  const lang = i18n.lang;
+  const t = i18n.t;
 
   const section = $("#lessons");
   const board = new Board($("#lesson-board"), {
@@ -59,22 +40,6 @@ import * as tokens from "./tokens.js";
   }
   const stepDone = (id, i) => (progress[id] || []).includes(i);
 
-  async function api(method, path, body) {
-    const opts = { method, headers: {} };
-    if (body !== undefined) {
-      opts.headers["Content-Type"] = "application/json";
-      opts.body = JSON.stringify(body);
-    }
-    const res = await fetch(path, opts);
-    const data = await res.json();
-    if (!res.ok) throw new Error((data && data.error) || res.statusText);
-    return data;
-  }
-
-  function translate() {
-    $$("[data-li18n]").forEach((el) => { el.textContent = t(el.dataset.li18n); });
-  }
-
   function show() {
     $("#setup").hidden = true;
     $("#game").hidden = true;
@@ -90,7 +55,7 @@ import * as tokens from "./tokens.js";
     $("#lesson-view").hidden = true;
     $("#lesson-menu").hidden = false;
     try {
-      groups = (await api("GET", "/api/lessons?lang=" + lang())).groups;
+      groups = (await api.lessons(lang())).groups;
       error = "";
     } catch (err) {
       error = err.message;
@@ -134,14 +99,14 @@ import * as tokens from "./tokens.js";
   async function openLesson(id, step) {
     show();
     try {
-      lesson = await api("GET", "/api/lessons/" + encodeURIComponent(id) + "?lang=" + lang());
+      lesson = await api.lesson(id, lang());
     } catch (err) {
       error = err.message;
       openMenu();
       return;
     }
     if (!groups) {
-      try { groups = (await api("GET", "/api/lessons?lang=" + lang())).groups; } catch (_) { /* the next-lesson button stays hidden */ }
+      try { groups = (await api.lessons(lang())).groups; } catch (_) { /* the next-lesson button stays hidden */ }
     }
     $("#lesson-menu").hidden = true;
     $("#lesson-view").hidden = false;
@@ -245,7 +210,7 @@ import * as tokens from "./tokens.js";
     else if (thinking) { s = "thinking"; text = t("thinking"); }
     else {
       s = "move";
-      text = t("yourMove") + " — " + t("youPlay") + " " + (st.task.learner === "w" ? t("white") : t("black"));
+      text = t("yourMove") + " — " + t("youPlay") + " " + (st.task.learner === "w" ? t("learnerWhite") : t("learnerBlack"));
     }
     el.dataset.status = s;
     el.dataset.thinking = String(thinking);
@@ -289,7 +254,7 @@ import * as tokens from "./tokens.js";
     pos = Object.assign({}, pos, { pieces, lastMove: move, legal: [], check: "" });
     render();
     try {
-      const v = await api("POST", "/api/lessons/" + encodeURIComponent(id) + "/check", { step: i, moves: line, move });
+      const v = await api.lessonCheck(id, i, line, move);
       if (!lesson || lesson.id !== id || stepIdx !== i) return;
       verdict = v;
       line = v.line;
@@ -319,18 +284,17 @@ import * as tokens from "./tokens.js";
     }
   });
 
-  $("#lang").addEventListener("change", async () => {
-    translate();
+  i18n.onChange(async () => {
     if (section.hidden) return;
     if (!lesson) { openMenu(); return; }
     try {
-      const l = await api("GET", "/api/lessons/" + encodeURIComponent(lesson.id) + "?lang=" + lang());
+      const l = await api.lesson(lesson.id, lang());
       if (lesson && l.id === lesson.id) { lesson = l; render(); }
     } catch (err) { error = err.message; render(); }
   });
 
-  // #lessons is the menu, #lesson=ID/N a lesson's step N (from 1); app.js
-  // leaves these to this script.
+  // route opens #lessons (the menu) and #lesson=ID/N (a lesson's step N,
+  // from 1); false for any other address.
   function route() {
     const h = location.hash.slice(1);
     if (h === "lessons") { if (section.hidden || lesson) openMenu(); return true; }
@@ -343,7 +307,11 @@ import * as tokens from "./tokens.js";
     }
     return false;
   }
-  window.addEventListener("hashchange", () => { if (!route()) { section.hidden = true; lesson = null; } });
-  translate();
-  route();
+  return {
+    route,
+    // owns is whether an address is the lessons' (a malformed one opens nothing).
+    owns: (h) => h === "lessons" || h.startsWith("lesson="),
+    // hide leaves the lessons for another screen.
+    hide() { section.hidden = true; lesson = null; },
+  };
 }

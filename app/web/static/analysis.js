@@ -1,0 +1,47 @@
+// The post-game analysis under the game (docs/analysis.md): its
+// progress, each side's accuracy, the graph and the judged moves, as
+// the view carries them.
+
+import { api } from "./api.js";
+
+export const GLYPHS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+export function renderAnalysis(t, v) {
+  const sec = document.querySelector("#analysis");
+  const $ = (sel) => sec.querySelector(sel);
+  const a = v.analysis, p = v.analyzing;
+  sec.hidden = !a && !p;
+  if (sec.hidden) return;
+  const prog = $("[data-analysis-progress]");
+  prog.hidden = !p;
+  if (p) prog.textContent = t("analysing") + " " + p.done + "/" + p.total;
+  const body = $(".analysis-body");
+  body.hidden = !a;
+  if (!a) return;
+  const tb = $(".accuracy tbody");
+  tb.textContent = "";
+  for (const [side, r] of [["w", a.white], ["b", a.black]]) {
+    const tr = document.createElement("tr");
+    tr.dataset.accuracy = side;
+    const cells = [side === "w" ? t("whiteShort") : t("blackShort"), r.accuracy === null ? "—" : r.accuracy.toFixed(1) + "%",
+      r.inaccuracies, r.mistakes, r.blunders];
+    for (const c of cells) { const td = document.createElement("td"); td.textContent = String(c); tr.append(td); }
+    tb.append(tr);
+  }
+  const img = $("[data-analysis-graph]");
+  const src = api.analysisGraph(v.id, a.moves.length);
+  if (img.getAttribute("src") !== src) img.src = src;
+  img.alt = t("graphAlt");
+  const ol = $(".judged");
+  ol.textContent = "";
+  for (const m of a.moves) {
+    if (!m.label) continue;
+    const li = document.createElement("li");
+    li.dataset.label = m.label;
+    li.dataset.ply = String(m.ply);
+    const num = Math.ceil(m.ply / 2) + (m.side === "w" ? ". " : "… ");
+    li.textContent = num + m.san + GLYPHS[m.label] + " — " + t(m.label) + (m.best ? " (" + t("best") + " " + m.best + ")" : "");
+    ol.append(li);
+  }
+  if (!ol.children.length) { const li = document.createElement("li"); li.textContent = t("noJudged"); ol.append(li); }
+}

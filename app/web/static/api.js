@@ -1,0 +1,66 @@
+// The client of the server's API (docs/app.md, "HTTP API"): every
+// address the page asks lives here. A refusal ({"error": "..."}) is
+// thrown as an Error with the server's words and the HTTP status.
+
+async function request(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  const isJSON = (res.headers.get("Content-Type") || "").startsWith("application/json");
+  const data = isJSON ? await res.json() : await res.text();
+  if (!res.ok) {
+    const err = new Error((data && data.error) || res.statusText);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+const game = (id) => "/api/games/" + id;
+const lesson = (id) => "/api/lessons/" + encodeURIComponent(id);
+
+export const api = {
+  // games
+  list: (limit) => request("GET", "/api/games?limit=" + limit),
+  create: (body) => request("POST", "/api/games", body),
+  get: (id) => request("GET", game(id)),
+  move: (id, tok) => request("POST", game(id) + "/move", { move: tok }),
+  undo: (id) => request("POST", game(id) + "/undo"),
+  resign: (id) => request("POST", game(id) + "/resign"),
+  offerDraw: (id) => request("POST", game(id) + "/offer-draw"),
+  hint: (id) => request("POST", game(id) + "/hint"),
+  analyze: (id) => request("POST", game(id) + "/analyze"),
+  pgn: (id) => request("GET", game(id) + "/pgn"),
+  pgnDownload: (id) => game(id) + "/pgn?download=1",
+  analysisGraph: (id, n) => game(id) + "/analysis.svg?v=" + n,
+
+  // events calls onView with each view of the game's event stream, and
+  // fresh true for the first one of a (re)opened stream: the server may
+  // have restarted. EventSource reconnects by itself. Returns the
+  // stream; close() ends it.
+  events(id, onView) {
+    const es = new EventSource(game(id) + "/events");
+    let fresh = true;
+    es.addEventListener("open", () => { fresh = true; });
+    es.addEventListener("state", (e) => {
+      let v;
+      try { v = JSON.parse(e.data); } catch (_) { return; /* a broken event is skipped */ }
+      onView(v, fresh);
+      fresh = false;
+    });
+    return es;
+  },
+
+  // the daily puzzle
+  puzzle: (date) => request("GET", "/api/puzzle" + (date ? "?date=" + encodeURIComponent(date) : "")),
+  puzzleCheck: (date, moves) => request("POST", "/api/puzzle/check", { date, moves }),
+  puzzleHint: (date) => request("POST", "/api/puzzle/hint", { date }),
+
+  // the lessons
+  lessons: (lang) => request("GET", "/api/lessons?lang=" + lang),
+  lesson: (id, lang) => request("GET", lesson(id) + "?lang=" + lang),
+  lessonCheck: (id, step, moves, move) => request("POST", lesson(id) + "/check", { step, moves, move }),
+};

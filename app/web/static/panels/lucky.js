@@ -1,0 +1,134 @@
+// Cartas de la Suerte: the draw pile and its Draw button, the card in
+// play, what to do now, the buttons of the step's other actions, each
+// side's temporal card, the pools, the cards drawn; on the board a
+// bomb's zone and the pieces a card may move.
+
+import { twoSided, sideName, sideLabel, san, muted, modeLabel } from "./sides.js";
+import { cardElement, cardLabel } from "./cards.js";
+import { buttonTokens, dests } from "../tokens.js";
+
+const BUTTON_LABELS = { annul: "annul", bomb: "bomb", "0000": "pass", claim: "claim" };
+
+export const lucky = {
+  form: { oneDevice: true, seats: false, rules: true },
+  modeLabel,
+  create(ui) {
+    const { t, i18n } = ui;
+    const $ = (sel) => document.querySelector("#cards .lucky-part " + sel);
+    const cardInfo = {}; // id -> the CardView the server sent (names and texts)
+    const remember = (c) => { if (c) cardInfo[c.id] = c; return c; };
+    const cardName = (id) => cardLabel(i18n, cardInfo[id], id);
+    const learnNames = (lv) => {
+      for (const d of lv.drawn) if (d.name) cardInfo[d.card] = Object.assign({ id: d.card, text: { en: "", es: "" } }, cardInfo[d.card] || {}, { name: d.name });
+    };
+
+    function render(v) {
+      const lv = v.lucky;
+      const deck = $("[data-deck]");
+      deck.dataset.deck = String(lv.pile);
+      deck.querySelector(".deck-count").textContent = String(lv.pile);
+      $("[data-action=draw]").hidden = !v.legal.includes("draw");
+      const dc = $(".drawn-card");
+      dc.textContent = "";
+      if (lv.card) {
+        remember(lv.card);
+        const extra = t("drawnBy") + " " + sideName(t, v, lv.drawnBy) + (lv.inPlay ? " · " + t("inPlay") : " · " + t("lastCard"));
+        dc.append(cardElement(i18n, lv.card, extra));
+      }
+      const step = $("[data-step]");
+      const mine = v.legal.length > 0;
+      step.textContent = v.status !== "playing" ? "" : mine ? lv.step[i18n.lang()] : t("stepEngine");
+      step.hidden = !step.textContent;
+      const bs = $(".card-buttons");
+      bs.textContent = "";
+      for (const tok of buttonTokens(v.legal)) {
+        if (tok === "draw") continue;
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.action = "card";
+        b.dataset.token = tok;
+        const key = tok.startsWith("pawns") ? "pawns" : BUTTON_LABELS[tok];
+        b.textContent = key ? t(key) + (tok.includes("=") ? " (" + tok.split("=")[1].toUpperCase() + ")" : "") : tok;
+        bs.append(b);
+      }
+      const held = $(".held");
+      held.textContent = "";
+      for (const side of ["w", "b"]) {
+        const row = document.createElement("div");
+        row.className = "held-row";
+        row.dataset.held = side;
+        const who = document.createElement("div");
+        who.className = "held-who";
+        who.textContent = sideLabel(t, v, side) + " — " + t("holds") + ":";
+        row.append(who);
+        const c = lv.held[side];
+        if (c) {
+          remember(c);
+          const turns = lv.turns && lv.turns[side] ? lv.turns[side] + "/3" : "";
+          row.append(cardElement(i18n, c, turns));
+        } else {
+          row.append(muted("div", t("nothingHeld")));
+        }
+        held.append(row);
+      }
+      const pools = [];
+      for (const side of ["w", "b"]) if (lv.pool[side]) pools.push(sideName(t, v, side) + ": " + lv.pool[side]);
+      $(".pools").textContent = pools.length ? t("pool") + " — " + pools.join(" · ") : "";
+      const ol = $(".drawn-log ol");
+      ol.textContent = "";
+      learnNames(lv);
+      for (const d of lv.drawn) {
+        const li = document.createElement("li");
+        li.textContent = sideName(t, v, d.side) + ": " + cardName(d.card);
+        ol.append(li);
+      }
+    }
+
+    // A turn may hold several actions: one line per move number, White's
+    // turn then Black's; a drawn card shows as [its name].
+    function moves(v, ol) {
+      let li = null, side = "";
+      v.moves.forEach((m, i) => {
+        if (!li || (m.side === "w" && side !== "w")) {
+          li = document.createElement("li");
+          li.dataset.side = m.side;
+          ol.append(li);
+          if (m.side === "b") li.append(san("…", false));
+        } else if (m.side !== side) {
+          const sep = document.createElement("span");
+          sep.className = "turn-sep";
+          sep.textContent = "|";
+          li.append(sep);
+        }
+        side = m.side;
+        const drawn = i > 0 && v.moves[i - 1].uci === "draw";
+        const el = san(drawn ? "[" + (cardInfo[m.uci] ? cardInfo[m.uci].name[i18n.lang()] : m.uci) + "]" : m.san, i === v.moves.length - 1);
+        if (drawn) { el.classList.add("card-token"); el.dataset.card = m.uci; el.title = m.uci; }
+        li.append(el);
+      });
+    }
+
+    return {
+      ...twoSided(t),
+      parts: ["#cards", "#cards .lucky-part"],
+      sideClass: "with-cards",
+      render,
+      moves,
+      marks(v, marks) {
+        for (const s of v.lucky.zone || []) marks.square(s, { cls: "zone" });
+        // A card's step: the pieces it may move are outlined.
+        if (v.lucky.phase !== "start" && v.legal.length > 0) for (const s of Object.keys(dests(v.legal))) marks.square(s, { cls: "may-move" });
+      },
+      // announce names the cards the engine drew.
+      announce(old, v) {
+        for (const d of v.lucky.drawn) if (d.name && !cardInfo[d.card]) cardInfo[d.card] = { id: d.card, name: d.name, text: { en: "", es: "" } };
+        const fresh = v.lucky.drawn.slice(old.lucky.drawn.length).filter((d) => d.side !== v.human);
+        if (fresh.length) ui.setNote(() => t("engineDrew") + " " + fresh.map((d) => cardName(d.card)).join(", ") + ".");
+      },
+      actions: {
+        draw: () => ui.play("draw"),
+        card: (b) => ui.play(b.dataset.token),
+      },
+    };
+  },
+};

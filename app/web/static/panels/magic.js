@@ -1,0 +1,239 @@
+// Ajedrez Mágico: what to decide now, the card pending a reaction, the
+// Pass button, your hand (a card you may commit now is a button: pick
+// it, then its targets, on the board one square after another or as
+// buttons), Azar's card count, the effects in play and the discard; on
+// the board the effects' marks and the picked card's next targets.
+
+import { twoSided, sideName, san, muted, opponent, modeLabel } from "./sides.js";
+import { cardElement, cardLabel } from "./cards.js";
+
+const EFFECT_SYMBOLS = { wall: "🧱", mine: "💣", shield: "🛡", wings: "🪽", paralysis: "⛓", sanctuary: "✚", fog: "☁",
+  armour: "🛡", blizzard: "❄", ward: "✋", immunity: "✦", anchorage: "⚓", lance: "↟", surge: "⇡", stride: "♔", "no-mans-land": "⊘", silence: "🤫" };
+const isCard = (tok) => /^AM\d\d/.test(tok);
+
+// tokenSquares is the squares a card's token names, in order.
+function tokenSquares(tok) {
+  const i = tok.indexOf(":");
+  return i < 0 ? [] : tok.slice(i + 1).match(/[a-h][1-8]/g) || [];
+}
+
+export const magic = {
+  // A hidden hand per player: against the engine only.
+  form: { oneDevice: false, seats: false, rules: true },
+  modeLabel,
+  create(ui) {
+    const { t, i18n } = ui;
+    const $ = (sel) => document.querySelector("#cards .magic-part " + sel);
+    const cards = {}; // id -> a card the page was sent (hand, discard)
+    let picked = null; // the card of the hand whose targets are shown
+    let prefix = []; // the target squares clicked so far for it
+    const unpick = () => { picked = null; prefix = []; };
+
+    const label = (id) => cardLabel(i18n, cards[id], id);
+    // tokens maps each card of the hand to its legal tokens now.
+    function tokens(v) {
+      const out = {};
+      for (const tok of v.legal) {
+        if (!isCard(tok)) continue;
+        (out[tok.slice(0, 4)] = out[tok.slice(0, 4)] || []).push(tok);
+      }
+      return out;
+    }
+    // matches is the picked card's tokens that agree with the squares
+    // clicked so far.
+    function matches(v) {
+      return (tokens(v)[picked] || []).filter((tk) => { const s = tokenSquares(tk); return prefix.every((p, i) => s[i] === p); });
+    }
+    // next maps each square that may be clicked next -> its tokens.
+    function next(v) {
+      const out = {};
+      for (const tk of matches(v)) {
+        const s = tokenSquares(tk);
+        if (s.length > prefix.length) (out[s[prefix.length]] = out[s[prefix.length]] || []).push(tk);
+      }
+      return out;
+    }
+    function cardFace(c, extra) {
+      cards[c.id] = c;
+      return cardElement(i18n, { id: c.id, category: "magic " + c.category, name: c.name, text: c.text }, extra || c.windows.join(" · "));
+    }
+    const targetLabel = (tok) => {
+      const i = tok.indexOf(":");
+      return i < 0 ? t("noTargets") : tok.slice(i + 1);
+    };
+
+    function render(v) {
+      const mv = v.magic;
+      for (const c of mv.committed) cards[c.card] = c.info;
+      const mine = v.status === "playing" && v.legal.length > 0;
+      const prompt = $("[data-prompt]");
+      const kind = !mine ? "wait" : mv.phase === "rcommit" || mv.phase === "rimpact" ? "reaction" : mv.phase === "ms" ? "mate-save" : mv.phase;
+      prompt.dataset.prompt = v.status === "playing" ? kind : "over";
+      prompt.textContent = v.status === "playing" ? mv.prompt[i18n.lang()] : "";
+      prompt.classList.toggle("urgent", kind === "reaction" || kind === "mate-save");
+      const pend = $("[data-pending]");
+      pend.textContent = "";
+      pend.hidden = !mv.pending;
+      if (mv.pending) {
+        pend.dataset.pending = mv.pending.card;
+        pend.append(muted("div", t("pendingCard") + " " + sideName(t, v, mv.pending.side) + " — " + mv.pending.record));
+        pend.append(cardFace(mv.pending.info));
+      }
+      const pass = $("[data-action=pass]");
+      pass.hidden = !v.legal.includes("pass");
+      pass.textContent = mv.phase === "ms" ? t("passMate") : t("passWindow");
+      const toks = tokens(v);
+      if (picked && !toks[picked]) picked = null;
+      const hand = $("[data-hand]");
+      hand.textContent = "";
+      for (const c of mv.hand) {
+        const el = cardFace(c);
+        el.dataset.playable = String(!!toks[c.id]);
+        if (toks[c.id]) {
+          el.dataset.action = "pick-card";
+          el.setAttribute("role", "button");
+          el.tabIndex = 0;
+          el.setAttribute("aria-pressed", String(picked === c.id));
+        }
+        hand.append(el);
+      }
+      if (!mv.hand.length) hand.append(muted("p", t("emptyHand")));
+      renderChoices(v);
+      const n = mv.cards[opponent(v.human)];
+      const oc = $("[data-opponent-cards]");
+      oc.dataset.opponentCards = String(n);
+      oc.textContent = t("opponentHolds") + " " + n + " " + (n === 1 ? t("cardWord") : t("cardsWord")) + ".";
+      const ul = $("[data-effects]");
+      ul.textContent = "";
+      for (const e of mv.effects) {
+        const li = document.createElement("li");
+        li.dataset.effect = e.card;
+        li.dataset.counter = String(e.counter);
+        li.dataset.owner = e.owner;
+        li.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + " " + label(e.card) + " — " + sideName(t, v, e.owner) +
+          (e.anchor ? " @ " + e.anchor : "") + " · " + t("turnsLeft") + " " + e.counter;
+        ul.append(li);
+      }
+      if (!mv.effects.length) ul.append(muted("li", t("noEffects")));
+      const disc = $("[data-discard]");
+      disc.textContent = "";
+      disc.dataset.discard = String(mv.discard.length);
+      $(".discard-count").textContent = String(mv.discard.length);
+      for (const c of mv.discard) disc.append(cardFace(c));
+    }
+
+    // renderChoices shows the picked card's targets: the squares are
+    // marked on the board; targets that are not squares are buttons.
+    function renderChoices(v) {
+      const choices = $("[data-card-choices]");
+      choices.textContent = "";
+      choices.hidden = !picked;
+      if (!picked) return;
+      choices.dataset.cardChoices = picked;
+      const head = document.createElement("p");
+      head.textContent = label(picked) + " — " + t("chooseTargets") + (prefix.length ? " " + prefix.join(", ") + " …" : "");
+      choices.append(head);
+      const ms = matches(v);
+      const onBoard = ms.every((tk) => tokenSquares(tk).length > prefix.length);
+      if (onBoard) {
+        // Every choice goes on through a square: the marks on the board.
+        choices.append(muted("p", t("clickMarked")));
+      }
+      for (const tok of onBoard ? [] : ms) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.action = "commit";
+        b.dataset.token = tok;
+        b.textContent = t("commitCard") + ": " + targetLabel(tok);
+        choices.append(b);
+      }
+      const cancel = document.createElement("button");
+      cancel.type = "button";
+      cancel.dataset.action = "unpick-card";
+      cancel.textContent = t("cancel");
+      choices.append(cancel);
+    }
+
+    // One line per turn of the active side; passes are not shown (a
+    // declined window is not recorded), a commitment carries its card.
+    function moves(v, ol) {
+      let li = null, side = "";
+      v.moves.forEach((m, i) => {
+        if (m.uci === "pass") return;
+        if (!li || m.side !== side) {
+          li = document.createElement("li");
+          li.dataset.side = m.side;
+          ol.append(li);
+          const who = document.createElement("span");
+          who.className = "turn-sep";
+          who.textContent = sideName(t, v, m.side) + ":";
+          li.append(who);
+        }
+        side = m.side;
+        const el = san(m.san, i === v.moves.length - 1);
+        if (isCard(m.uci)) { el.classList.add("card-token"); el.dataset.card = m.uci.slice(0, 4); el.title = label(m.uci.slice(0, 4)); }
+        li.append(el);
+      });
+    }
+
+    function marks(v, m) {
+      const on = {};
+      for (const e of v.magic.effects) for (const s of e.squares) (on[s] = on[s] || []).push(e);
+      for (const [s, effs] of Object.entries(on)) {
+        m.square(s, { cls: "effect-zone", data: { effects: effs.map((e) => e.card).join(" ") } });
+        for (const e of effs) {
+          if (e.squares.length > 4) continue; // a file or a flank: the tint is enough
+          const b = document.createElement("span");
+          b.className = "badge effect-mark " + e.kind + " owner-" + e.owner;
+          b.dataset.effect = e.card;
+          b.dataset.counter = String(e.counter);
+          b.title = label(e.card) + " · " + t("turnsLeft") + " " + e.counter;
+          b.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + e.counter;
+          m.over(s, b);
+        }
+      }
+      if (picked) for (const s of Object.keys(next(v))) m.dot(s, "card-target", { cardTarget: s });
+    }
+
+    return {
+      ...twoSided(t),
+      parts: ["#cards", "#cards .magic-part"],
+      sideClass: "with-cards",
+      render,
+      moves,
+      marks,
+      // A picked card takes a click on one of its next target squares;
+      // any other click drops it.
+      click(name) {
+        if (!picked) return false;
+        const v = ui.view();
+        if (next(v)[name]) {
+          prefix.push(name);
+          const ms = matches(v);
+          if (ms.length === 1 && tokenSquares(ms[0]).length === prefix.length) { const tok = ms[0]; unpick(); ui.play(tok); }
+          else ui.render();
+          return true;
+        }
+        unpick();
+        return false;
+      },
+      reset: unpick,
+      announce(old, v) {
+        const fresh = v.magic.committed.slice(old.magic.committed.length).filter((c) => c.side !== v.human);
+        for (const c of fresh) cards[c.card] = c.info;
+        if (fresh.length) ui.setNote(() => t("engineCommitted") + " " + fresh.map((c) => label(c.card) + " — " + c.record).join(", ") + ".");
+      },
+      actions: {
+        pass: () => { unpick(); return ui.play("pass"); },
+        commit: (b) => { unpick(); return ui.play(b.dataset.token); },
+        "unpick-card": () => { unpick(); ui.render(); },
+        "pick-card": (b) => {
+          picked = picked === b.dataset.card ? null : b.dataset.card;
+          prefix = [];
+          ui.board.selected = null;
+          ui.render();
+        },
+      },
+    };
+  },
+};

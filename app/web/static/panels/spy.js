@@ -1,0 +1,108 @@
+// Ajedrez con Espía: your card and where your spy hides, a wildcard's
+// choices, the Reveal button, the original queens' powers, the reveals;
+// on the board the gained (bicolour) pieces and your spy's badge.
+
+import { twoSided, sideLabel, opponent, modeLabel } from "./sides.js";
+
+export const spy = {
+  // A hidden card per player: against the engine only.
+  form: { oneDevice: false, seats: false, rules: true },
+  modeLabel,
+  create(ui) {
+    const { t } = ui;
+    const $ = (sel) => document.querySelector("#cards .spy-part " + sel);
+    const roleName = (role) => {
+      if (role[0] === "P") return t("pawnRole", { file: role[1] });
+      const name = t("role-" + role);
+      return name === "role-" + role ? role : name;
+    };
+    const cardName = (card) => {
+      if (card === "neutral") return t("neutral");
+      if (card === "wild") return t("wildcard");
+      const [kind, role] = card.split(":");
+      return (kind === "wild" ? t("wildcardOf") + " " : "") + roleName(role) + " (" + card + ")";
+    };
+
+    function render(v) {
+      const sv = v.spy;
+      const mine = $(".my-spy");
+      mine.textContent = "";
+      const card = document.createElement("div");
+      card.className = "card spy-card";
+      card.dataset.card = sv.card || "";
+      const name = document.createElement("div");
+      name.className = "card-name";
+      name.textContent = sv.card ? cardName(sv.card) : "";
+      const text = document.createElement("div");
+      text.className = "card-text";
+      if (sv.choosing) text.textContent = t("chooseWild");
+      else if (sv.card === "neutral") text.textContent = t("neutralCard");
+      else if (sv.revealed[v.human]) text.textContent = t("revealed");
+      else if (sv.spySquare) text.textContent = t("yourSpy") + ": " + t("spyHidden") + " " + sv.spySquare + ".";
+      else text.textContent = t("yourSpy") + ": " + t("spyGone") + ".";
+      card.append(name, text);
+      mine.append(card);
+      const wc = $(".wild-choices");
+      wc.textContent = "";
+      if (sv.choosing) {
+        for (const tok of v.legal.filter((m) => m.startsWith("wild:"))) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.dataset.action = "choose";
+          b.dataset.choice = tok;
+          b.dataset.token = tok;
+          b.textContent = roleName(tok.split(":")[1]);
+          wc.append(b);
+        }
+      }
+      $("[data-action=reveal]").hidden = !sv.reveal;
+      const qs = $(".queens");
+      qs.textContent = "";
+      for (const side of ["w", "b"]) {
+        const q = sv.queens[side];
+        const p = document.createElement("p");
+        p.dataset.queen = side;
+        p.dataset.powers = q.powers;
+        p.textContent = sideLabel(t, v, side) + " — " + t("queenOf") + (q.square ? " " + q.square + ": " + q.powers.split("").join(" ") : ": " + t("queenGone"));
+        qs.append(p);
+      }
+      const opp = opponent(v.human);
+      const rv = [];
+      if (sv.revealed[v.human]) rv.push(t("youRevealed") + " " + cardName(sv.revealed[v.human]));
+      rv.push(sv.revealed[opp] ? t("engineRevealed") + " " + cardName(sv.revealed[opp]) : t("notRevealed"));
+      $(".reveals").textContent = rv.join(". ") + ".";
+    }
+
+    return {
+      ...twoSided(t),
+      parts: ["#cards", "#cards .spy-part"],
+      sideClass: "with-cards",
+      render,
+      marks(v, marks) {
+        for (const s of v.spy.bicolour) {
+          const r = document.createElement("span");
+          r.className = "ring";
+          marks.square(s, { cls: "bicolour", data: { bicolour: "true" } }).under(s, r);
+          if (v.pieces[s]) marks.piece(s, { data: { bicolour: "true" } });
+        }
+        if (v.spy.spySquare) {
+          const b = document.createElement("span");
+          b.className = "badge spy-badge";
+          b.dataset.mySpy = "true";
+          b.textContent = t("spyBadge");
+          marks.over(v.spy.spySquare, b);
+        }
+      },
+      announce(old, v) {
+        const opp = opponent(v.human);
+        if (v.spy.revealed[opp] && !old.spy.revealed[opp]) ui.setNote(() => t("engineRevealed") + " " + cardName(v.spy.revealed[opp]) + ".");
+      },
+      // No hint while a wildcard is being chosen.
+      buttons(v, button) { if (v.spy.choosing) button("hint").disabled = true; },
+      actions: {
+        reveal: () => { const v = ui.view(); if (v.spy && v.spy.reveal) return ui.play(v.spy.reveal); },
+        choose: (b) => ui.play(b.dataset.token),
+      },
+    };
+  },
+};

@@ -1,0 +1,96 @@
+// The daily puzzle (docs/app.md, "The daily puzzle") on the game
+// screen's board, with its own panel (#puzzle-panel): the task, the
+// verdict on the last move and the hint. The server judges every line
+// (any move that still forces the mate is right) and answers with the
+// defender's reply; a wrong move is not kept, so the player tries again
+// from the same position. The page sends the whole line with each move.
+
+import { api } from "./api.js";
+import { twoSided } from "./panels/sides.js";
+
+// createPuzzle: failed(err) is called when the puzzle cannot be had.
+export function createPuzzle(i18n, screen, { failed }) {
+  const t = i18n.t;
+  const $ = (sel) => document.querySelector("#puzzle-panel " + sel);
+  let puzzle = null; // the puzzle being solved
+
+  // view is the board as the game screen shows a game's.
+  const view = (b) => ({
+    id: "puzzle", variant: "puzzle", mode: "puzzle", human: puzzle.side, files: b.files, ranks: b.ranks, pieces: b.pieces,
+    fen: b.fen, turn: b.turn, legal: b.legal, lastMove: b.lastMove, check: b.check, version: 0,
+    moves: puzzle.sans.map((s) => ({ uci: "", san: s })), status: puzzle.solved ? "solved" : "puzzle", thinking: false, canUndo: false,
+  });
+
+  const panel = {
+    ...twoSided(t),
+    parts: ["#puzzle-panel"],
+    sideClass: "puzzle-mode",
+    orient: () => ({ flipped: puzzle.side === "b", turned: false }),
+    status: (v) => (puzzle.solved ? t("puzzleSolved") : v.turn === "w" ? t("whiteToMove") : t("blackToMove")),
+    play: (tok) => move(tok),
+    render() {
+      const side = puzzle.side === "w" ? t("whiteShort") : t("blackShort");
+      const task = puzzle.kind === "mate" ? side + " " + t("puzzleMate") + " " + puzzle.moves
+        : side + " " + t("puzzleWin") + " (" + t(puzzle.kind) + ")";
+      $("[data-puzzle-task]").textContent = t("puzzleOf") + " " + puzzle.date + ": " + task + ".";
+      const vd = $("[data-puzzle-verdict]");
+      let text = "";
+      if (puzzle.solved) text = t("puzzleSolved");
+      else if (puzzle.reason) text = t("puzzleWrong") + " " + puzzle.reason + ". " + t("tryAgain");
+      else if (puzzle.line.length) text = t("puzzleRight") + " " + puzzle.left + " " + t("puzzleLeft");
+      vd.textContent = text;
+      vd.hidden = !text;
+      vd.dataset.ok = String(!puzzle.reason);
+      vd.dataset.solved = String(puzzle.solved);
+      const h = $("[data-puzzle-hint]");
+      h.textContent = puzzle.hint;
+      h.hidden = !puzzle.hint;
+      $("[data-action=puzzle-hint]").hidden = !!puzzle.hint || puzzle.solved;
+    },
+    actions: {
+      "puzzle-hint": async () => {
+        try { puzzle.hint = (await api.puzzleHint(puzzle.date)).hint; } catch (err) { screen.setNote(err.message); }
+        screen.render();
+      },
+    },
+  };
+
+  async function open(date) {
+    let d;
+    try {
+      d = await api.puzzle(date);
+    } catch (err) {
+      failed(err);
+      return;
+    }
+    screen.close(false);
+    puzzle = { date: d.date, kind: d.kind, moves: d.moves, side: d.side, line: [], sans: [], solved: false, left: d.moves, reason: "", right: false, hint: "" };
+    const want = "#puzzle=" + d.date;
+    if (location.hash !== want) history.replaceState(null, "", want);
+    screen.show();
+    screen.present(view(d), panel, true);
+  }
+
+  async function move(tok) {
+    screen.setNote("");
+    try {
+      const v = await api.puzzleCheck(puzzle.date, puzzle.line.concat([tok]));
+      puzzle.line = v.line;
+      puzzle.sans = v.sans;
+      puzzle.solved = v.solved;
+      puzzle.left = v.left;
+      puzzle.right = v.ok;
+      puzzle.reason = v.ok ? "" : v.reason;
+      screen.present(view(v.board), panel, false);
+    } catch (err) {
+      screen.setNote(err.message);
+      screen.render();
+    }
+  }
+
+  return {
+    open,
+    // showing is whether the screen shows this date's puzzle.
+    showing: (date) => !!puzzle && screen.panel() === panel && puzzle.date === date,
+  };
+}

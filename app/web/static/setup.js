@@ -1,0 +1,137 @@
+// The new-game form and the list of saved games (#setup). What a game
+// asks of the form (two players on one device, a player per seat, its
+// rule options) comes from its entry in the one table of games.
+
+import { api } from "./api.js";
+import { entry } from "./panels/index.js";
+
+// createSetup: open(id) opens a game.
+export function createSetup(i18n, { open }) {
+  const t = i18n.t;
+  const $ = (sel) => document.querySelector(sel);
+  const $$ = (sel) => Array.from(document.querySelectorAll(sel));
+
+  function pick(attr, value) {
+    $$("[data-" + attr + "]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset[attr] === value)));
+  }
+  const chosen = (attr) => { const b = $("[data-" + attr + "][aria-pressed=true]"); return b ? b.dataset[attr] : ""; };
+  ["variant", "mode", "color", "level"].forEach((attr) => {
+    $$("#new-game [data-" + attr + "]").forEach((b) => b.addEventListener("click", () => {
+      pick(attr, b.dataset[attr]);
+      if (attr === "mode") $$(".engine-only").forEach((f) => { f.hidden = b.dataset.mode !== "engine"; });
+      if (attr === "variant") formFor(b.dataset.variant);
+    }));
+  });
+  // formFor shows the chosen game's rule options, the seats or the
+  // opponent, and two players on one device only where no player has
+  // a secret from the other.
+  function formFor(variant) {
+    const form = entry(variant).form;
+    $$(".variant-only").forEach((f) => { f.hidden = f.dataset.for !== variant; });
+    $(".two-player").hidden = form.seats;
+    $$(".engine-only").forEach((f) => { f.hidden = form.seats || chosen("mode") !== "engine"; });
+    $("[data-mode=local]").hidden = !form.oneDevice;
+    if (!form.oneDevice && chosen("mode") === "local") {
+      pick("mode", "engine");
+      $$(".engine-only").forEach((f) => { f.hidden = false; });
+    }
+  }
+  function chosenRules(variant) {
+    const rules = {};
+    $$('.variant-only[data-for="' + variant + '"] [data-rule]').forEach((el) => {
+      rules[el.dataset.rule] = el.type === "checkbox" ? (el.checked ? "on" : "off") : el.value;
+    });
+    return rules;
+  }
+  function showError(msg) {
+    const p = $("[data-error]");
+    p.textContent = msg || "";
+    p.hidden = !msg;
+  }
+  $("#new-game").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    showError("");
+    const variant = chosen("variant");
+    const form = entry(variant).form;
+    let body = { variant, mode: chosen("mode") };
+    if (form.seats) {
+      // The seats' choices stand in turn order in the form.
+      body = { variant, seats: $$("#new-game select[data-seat]").map((el) => {
+        const v = el.value;
+        return v.startsWith("engine:") ? { player: "engine", level: parseInt(v.split(":")[1], 10) } : { player: v };
+      }) };
+    } else if (body.mode === "engine") {
+      body.color = chosen("color");
+      body.level = parseInt(chosen("level"), 10);
+    }
+    const fen = $("#fen").value.trim();
+    if (fen) body.fen = fen;
+    if (form.rules) body.rules = chosenRules(variant);
+    try {
+      const v = await api.create(body);
+      await open(v.id);
+    } catch (err) {
+      showError(err.message);
+    }
+  });
+
+  async function loadSaved() {
+    let list = [];
+    try { list = await api.list(30); } catch (_) { return; }
+    const ul = $("#saved");
+    ul.textContent = "";
+    $("#no-games").hidden = list.length > 0;
+    for (const g of list) {
+      const li = document.createElement("li");
+      const result = document.createElement("span");
+      result.className = "result";
+      result.textContent = g.status === "playing" ? t("inProgress") : g.result;
+      const when = document.createElement("span");
+      when.className = "when";
+      when.textContent = new Date(g.updated).toLocaleString(i18n.lang()) + " · " + t(g.variant) + " · " + entry(g.variant).modeLabel(t, g.mode) + " · " + g.moves + " " + t("nMoves");
+      const link = document.createElement("a");
+      link.href = "#" + g.id;
+      link.textContent = t("open");
+      link.dataset.game = g.id;
+      const pgn = document.createElement("a");
+      pgn.href = api.pgnDownload(g.id);
+      pgn.textContent = "PGN";
+      pgn.setAttribute("download", "");
+      li.append(result, when);
+      if (g.accuracy) {
+        const acc = document.createElement("span");
+        acc.className = "when";
+        acc.dataset.savedAccuracy = "";
+        const pc = (x) => (x === null ? "—" : x.toFixed(0) + "%");
+        acc.textContent = t("accuracy") + " " + pc(g.accuracy.white) + " / " + pc(g.accuracy.black);
+        li.append(acc);
+      }
+      li.append(link, pgn);
+      ul.append(li);
+    }
+  }
+  $("#saved").addEventListener("click", (e) => {
+    const a = e.target.closest("a[data-game]");
+    if (!a) return;
+    e.preventDefault();
+    open(a.dataset.game);
+  });
+
+  // The engine levels in the seats' choices read "Azar, level N".
+  function translate() {
+    $$("[data-seat] option[value^='engine:']").forEach((o) => { o.textContent = t("azarLevel") + " " + o.value.split(":")[1]; });
+    if (!$("#setup").hidden) loadSaved();
+  }
+  i18n.onChange(translate);
+  translate();
+
+  return {
+    show() {
+      $("#game").hidden = true;
+      $("#setup").hidden = false;
+      history.replaceState(null, "", location.pathname);
+      loadSaved();
+    },
+    showError,
+  };
+}
