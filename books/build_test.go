@@ -112,6 +112,38 @@ func TestBuildHalving(t *testing.T) {
 	}
 }
 
+// TestBuildHalvingRoundsOddUp: the halving rounds odd games and scores up
+// (make-book's (n+1)/2), which TestBuildHalving, all of whose scores are
+// even, does not show. Before e4's 16384th game: d4 2 games scoring 3 (a
+// win, a draw), c4 1 game scoring 1 (a draw), e4 16384 games scoring
+// 32767 (a draw first, then wins). Halved: d4 (1, 2), c4 (1, 1), e4
+// (8192, 16384); one more e4 win makes 16386. Rounding down would give d4
+// 1, drop c4 (no game left) and leave e4 at 16385.
+func TestBuildHalvingRoundsOddUp(t *testing.T) {
+	var b strings.Builder
+	for _, g := range []string{"1-0\"]\n1. d4 1-0", "1/2-1/2\"]\n1. d4 1/2-1/2", "1/2-1/2\"]\n1. c4 1/2-1/2", "1/2-1/2\"]\n1. e4 1/2-1/2"} {
+		b.WriteString("[Result \"" + g + "\n\n")
+	}
+	for i := 1; i <= countMax; i++ { // 16383 wins to the halving, one after
+		b.WriteString("[Result \"1-0\"]\n1. e4 1-0\n\n")
+	}
+	got, err := Build(readGames(t, b.String()), BuildOptions{MaxPly: 1, MinGame: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := chess.NewPosition()
+	want := map[string]uint16{"e2e4": 16386, "d2d4": 2, "c2c4": 1}
+	if len(got) != len(want) {
+		t.Fatalf("entries %v, want e4 16386, d4 2, c4 1", got)
+	}
+	for _, e := range got {
+		m, ok := DecodeMove(start, e.Move)
+		if !ok || want[m.String()] != e.Weight {
+			t.Errorf("entry %s weight %d; want e4 16386, d4 2, c4 1", PolyglotString(e.Move), e.Weight)
+		}
+	}
+}
+
 func checkSorted(t *testing.T, es []Entry) {
 	t.Helper()
 	for i := 1; i < len(es); i++ {

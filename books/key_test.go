@@ -58,6 +58,36 @@ func TestPublishedKeys(t *testing.T) {
 	}
 }
 
+// TestKeyOneBlackCastlingRight: the published positions have both black
+// rights or none, so a key that mixed up black's two terms passed them. Here
+// the start position keeps one black right; its key is the published start
+// key 463b96181691fc9c with the other right's term taken out, the terms
+// being the spec's RandomCastle[2] (black short) a57e6339dd2cf3a0 and
+// RandomCastle[3] (black long) 1ef6e6dbb1961ec9, Random64[770] and [771]
+// (worked out with python3 -c "print(hex(0x463b96181691fc9c ^ 0x1ef6e6dbb1961ec9))").
+// The moves reach the same positions by moving a rook and back, a knight
+// out and back around it.
+func TestKeyOneBlackCastlingRight(t *testing.T) {
+	for _, c := range []struct {
+		moves, fen string
+		key        uint64
+	}{
+		{"g1f3 b8c6 f3g1 a8b8 g1f3 b8a8 f3g1 c6b8", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 8 5", 0x58cd70c3a707e255},
+		{"g1f3 g8f6 f3g1 h8g8 g1f3 g8h8 f3g1 f6g8", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 8 5", 0xe345f521cbbd0f3c},
+	} {
+		p := play(t, chess.StartFEN, c.moves)
+		if got := p.FEN(); got != c.fen {
+			t.Fatalf("after %s: %s, want %s", c.moves, got, c.fen)
+		}
+		if got := Key(p); got != c.key {
+			t.Errorf("after %s: Key = %016x, want %016x", c.moves, got, c.key)
+		}
+		if got := mustKeyFEN(t, c.fen); got != c.key {
+			t.Errorf("KeyFEN(%q) = %016x, want %016x", c.fen, got, c.key)
+		}
+	}
+}
+
 // TestKeyEnPassantRule checks Polyglot's en-passant rule where it differs
 // from the position's own: a double push beside a pinned pawn has the
 // term (the capture is illegal but the pawn is there), a double push with
