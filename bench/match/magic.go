@@ -424,7 +424,9 @@ func magicOver(st *magic.State) bool {
 	return over
 }
 
-// magicCanPass reports whether st waits on a window that may be declined.
+// magicCanPass reports whether st waits on a window that may be declined,
+// or on the stalemate window of rules §6.2: a turn's start with no
+// standard move, where the pass accepts the stalemate (decision 9).
 func magicCanPass(st *magic.State) bool {
 	if magicOver(st) {
 		return false
@@ -432,6 +434,8 @@ func magicCanPass(st *magic.State) bool {
 	switch st.Phase() {
 	case magic.PhEnd, magic.PhRCommit, magic.PhRImpact, magic.PhMS:
 		return true
+	case magic.PhStart:
+		return slices.Contains(st.Legal(nil), magic.PassAction)
 	}
 	return false
 }

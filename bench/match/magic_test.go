@@ -729,3 +729,26 @@ func TestMagicInCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestMagicCanPass: the windows a record leaves out when declined — and
+// the stalemate window of rules §6.2, where a pass at the turn's start
+// accepts the stalemate (decision 9), so that a record ending in one
+// replays to its end; an ordinary turn start is no window.
+func TestMagicCanPass(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{
+		{"4k3/8/8/8/8/8/5PPP/r5K1 w - - 0 1 hands=1,0 white=AM12 discard=- effects=AM34w#1@c1 pool=-/-", true},
+		{"4k3/8/8/8/8/8/5PPP/r5K1 w - - 0 1 hands=0,0 discard=- effects=AM34w#1@c1 pool=-/-", false},
+		{"4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1 hands=1,0 white=AM12 discard=- effects=- pool=-/-", false},
+	} {
+		st, err := magic.ParseState(c.fen, magic.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := magicCanPass(st); got != c.want {
+			t.Errorf("%s: magicCanPass %v, want %v (phase %v, legal %d)", c.fen, got, c.want, st.Phase(), len(st.Legal(nil)))
+		}
+	}
+}
