@@ -16,9 +16,14 @@ import (
 // card costs its value and the search commits one only where the effect
 // pays more. The guesses follow §16.3: a MAIN card costs a tempo, so it is
 // valued at what it does less about a tempo; the free cards (PRE, END,
-// reactions) do less and are worth less; a card that can save a mate
-// (MS) gets about 15 more for that option; the conditional cards (AM25,
-// AM26, AM27) are valued from the board instead (magicConditional).
+// reactions) do less and are worth less; a card marked (MS) gets about
+// 15 more for the option of saving a mate; the conditional cards (AM25,
+// AM26, AM27) are valued from the board instead (magicConditional). The
+// (MS) marks are the eight cards the first rule book let save a mate;
+// since decision 8 was re-read (86d27f5) any card that lifts the mate
+// may, and how often each one can is not measured yet, so the values
+// stay these first guesses until they are tuned from self-play
+// (issue 31 §3), which changes them and the search's node counts.
 var magicCardValue = [magic.NumCards]int{
 	// AM01-AM02 counter / ward: stops the opponent's next card, 45.
 	45, 45,
