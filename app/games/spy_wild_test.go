@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"azar/app/engine"
+	"azar/app/store"
 	"azar/variants/spy"
 )
 
@@ -188,5 +189,36 @@ func TestEngineFailureEndsTheGame(t *testing.T) {
 		if err != nil || rec.Reason != ReasonResign || rec.Result != "0-1" {
 			t.Fatalf("%s: stored %+v (%v)", o.Variant, rec, err)
 		}
+	}
+}
+
+// TestSpyHungGameResumes: a game stored by the old referee — the player
+// White has moved, the engine Black's wildcard choice still due — goes on
+// after a restart: the engine chooses in the start position and replies.
+func TestSpyHungGameResumes(t *testing.T) {
+	f := newSeeded(t, "", wildSeed(t, 1))
+	v, err := f.m.Create(Options{Variant: VariantSpy, Mode: ModeEngine, Color: "white", Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := f.dir
+	f.close()
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := st.Load(v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Moves = []string{"e2e4"} // what the old referee stored before it hung
+	if err := st.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	f2 := newSeeded(t, dir, 1)
+	v = waitView(t, f2.m, v.ID, func(v View) bool { return v.Error != "" || ready(v) })
+	if v.Error != "" || len(v.Moves) != 2 || v.Moves[0].UCI != "e2e4" {
+		t.Fatalf("after the restart: engineError %q, moves %v", v.Error, v.Moves)
 	}
 }
