@@ -47,11 +47,20 @@ type CheckResult struct {
 // Check judges moves played from the puzzle's position, the solver's and
 // the defender's alternating, the solver first. In a mate any solver move
 // that still forces mate in the remaining number of moves is right; in a
-// tactic a solver move is right when its material value (MoveValue) is
-// within Tolerance of the best move's and at least MinKeep above the
-// puzzle's quiescence value. Every legal defence is accepted.
-// Checking stops at the first wrong move.
+// tactic a solver move is right when it is the deep search's best, or
+// when the deep search puts it less than OnlyMargin below the best and
+// it still wins (WinScore). Every legal defence is accepted. Checking stops at the
+// first wrong move.
 func Check(p Puzzle, moves []string) (CheckResult, error) {
+	var d *Deep
+	if p.Kind != Mate {
+		d = NewDeep()
+	}
+	return check(p, moves, d)
+}
+
+// check is Check with the deep searcher d (nil for a mate).
+func check(p Puzzle, moves []string, d *Deep) (CheckResult, error) {
 	pos, err := p.Position()
 	if err != nil {
 		return CheckResult{}, err
@@ -73,7 +82,7 @@ func Check(p Puzzle, moves []string) (CheckResult, error) {
 		}
 		st.Move, st.SAN = m.String(), pos.SAN(m)
 		if st.Solver {
-			if reason := judge(p, pos, m, r.Left); reason != "" {
+			if reason := judge(p, d, pos, m, r.Left); reason != "" {
 				st.Reason = reason
 				r.fail(st)
 				return r, nil
@@ -94,7 +103,7 @@ func Check(p Puzzle, moves []string) (CheckResult, error) {
 			reply, _ = pos.ParseUCIMove(p.Solution[len(moves)])
 		}
 		if reply == chess.NoMove {
-			reply = chooseDefence(p.Kind, pos)
+			reply = chooseDefence(p.Kind, d, pos)
 		}
 		if reply != chess.NoMove {
 			r.Reply, r.ReplySAN = reply.String(), pos.SAN(reply)
@@ -117,7 +126,7 @@ func overText(pos *chess.Position, solved bool) string {
 
 // judge returns why the solver's move m in pos fails, or "" when it is
 // right with left solver moves to go (m included).
-func judge(p Puzzle, pos *chess.Position, m chess.Move, left int) string {
+func judge(p Puzzle, d *Deep, pos *chess.Position, m chess.Move, left int) string {
 	san := pos.SAN(m)
 	if p.Kind == Mate {
 		if newProver(pos).moveMates(m, left) {
@@ -125,25 +134,31 @@ func judge(p Puzzle, pos *chess.Position, m chess.Move, left int) string {
 		}
 		return mateFailure(pos, m, san, left)
 	}
-	_, best, _ := BestValue(pos)
-	v := MoveValue(pos, m)
-	start, _ := p.Position()
-	base := QuietValue(start)
-	if start.Side() != pos.Side() {
-		base = -base
-	}
-	if v >= best-Tolerance && v-base >= MinKeep {
+	c := d.Analyse(pos)
+	if len(c) == 0 || c[0].Move == m {
 		return ""
 	}
-	after := pos.Clone()
-	after.Make(m)
-	reply := chooseDefence(p.Kind, after)
-	line := san
-	if reply != chess.NoMove {
-		line += " " + after.SAN(reply)
+	best := c[0]
+	s := d.Score(pos, m)
+	// The complement of the standard Verify holds the solution to: a
+	// move that wins and is less than OnlyMargin behind the best is one
+	// the puzzle could not tell from the solution, so it is right too.
+	won := s.Score >= WinScore
+	if won && best.Score-s.Score < OnlyMargin {
+		return ""
 	}
-	return fmt.Sprintf("wins less material: after %s the balance comes to %s, the best move's to %s",
-		line, pawns(v-base), pawns(best-base))
+	line := san
+	if s.Reply != chess.NoMove {
+		after := pos.Clone()
+		after.Make(m)
+		line += " " + after.SAN(s.Reply)
+	}
+	what := "not winning"
+	if won {
+		what = "wins less"
+	}
+	return fmt.Sprintf("%s: after %s the best line leaves you at %s, the solution at %s",
+		what, line, Eval(s.Score), Eval(best.Score))
 }
 
 // mateFailure explains why m does not force mate in left moves.
@@ -174,17 +189,16 @@ func mateFailure(pos *chess.Position, m chess.Move, san string, left int) string
 }
 
 // chooseDefence picks the defender's reply in pos: the one that puts off a
-// mate longest, or in a tactic the one that keeps the most material.
-func chooseDefence(k Kind, pos *chess.Position) chess.Move {
+// mate longest, or in a tactic the deep search's best defence.
+func chooseDefence(k Kind, d *Deep, pos *chess.Position) chess.Move {
 	if k == Mate {
-		d, _ := LongestDefence(pos)
-		return d
+		m, _ := LongestDefence(pos)
+		return m
 	}
-	d, _, _ := BestValue(pos)
-	return d
+	return d.Best(pos).Move
 }
 
-// pawns writes a material difference in pawns, signed.
+// pawns writes a score in pawns, signed.
 func pawns(cp int) string {
 	return fmt.Sprintf("%+.1f", float64(cp)/100)
 }

@@ -4,7 +4,9 @@
 // finds puzzles in Azar's self-play games and verifies each one.
 //
 // Verification is exact for mates (an AND/OR proof over every legal
-// defence, mate.go) and a fixed-depth material search for tactics
-// (tactic.go); docs/puzzles.md gives the definitions. The package knows
+// defence, mate.go). A tactic is found by a fixed-depth material search
+// (tactic.go) and must be a true puzzle by Azar's own deep search
+// (deep.go): the solution the only winning move at every solver move, the
+// line ending won. docs/puzzles.md gives the definitions. The package knows
 // nothing of text protocols or flags: cmd/azar prints what it returns.
 package puzzle

@@ -33,6 +33,9 @@ type GenStats struct {
 	Elapsed                   time.Duration
 	PuzzlesPerMinute          float64
 	RejectedByCheck, Repeated int
+	// DeepRefused counts the tactics the material measure found that the
+	// deep search refused (not true puzzles, with GenSlack to spare).
+	DeepRefused int
 }
 
 // candidate is a verified puzzle with where it came from.
@@ -93,8 +96,9 @@ func Generate(ctx context.Context, cfg GenConfig) ([]Puzzle, GenStats, error) {
 			opts := search.DefaultOptions()
 			opts.HashMB = 16
 			e := search.New(opts)
+			deep := NewDeep()
 			for g := range jobs {
-				perGame[g], stats[g] = scanGame(ctx, e, cfg, g)
+				perGame[g], stats[g] = scanGame(ctx, e, deep, cfg, g)
 				mu.Lock()
 				done++
 				if done%20 == 0 || done == cfg.Games {
@@ -124,6 +128,7 @@ func Generate(ctx context.Context, cfg GenConfig) ([]Puzzle, GenStats, error) {
 		st.MateTried += stats[g].MateTried
 		st.TacticTried += stats[g].TacticTried
 		st.RejectedByCheck += stats[g].RejectedByCheck
+		st.DeepRefused += stats[g].DeepRefused
 		for _, c := range perGame[g] {
 			if seen[c.key] {
 				st.Repeated++
@@ -241,8 +246,9 @@ func selectBalanced(all []candidate, count int, seed uint64) []candidate {
 	return out
 }
 
-// scanGame plays one game and returns the puzzles found in it.
-func scanGame(ctx context.Context, e *search.Engine, cfg GenConfig, g int) ([]candidate, GenStats) {
+// scanGame plays one game and returns the puzzles found in it; deep
+// verifies the tactics.
+func scanGame(ctx context.Context, e *search.Engine, deep *Deep, cfg GenConfig, g int) ([]candidate, GenStats) {
 	var st GenStats
 	r := rng{cfg.Seed*0xA24BAED4963EE407 + uint64(g)*0x9FB21C651E98DF25 + 1}
 	pos := chess.NewPosition()
@@ -272,7 +278,7 @@ func scanGame(ctx context.Context, e *search.Engine, cfg GenConfig, g int) ([]ca
 			// A position without its game history, as the puzzle shows it.
 			fresh, err := chess.ParseFEN(pos.FEN())
 			if err == nil {
-				if c, ok := scanPosition(fresh, res, &st); ok {
+				if c, ok := scanPosition(fresh, res, deep, &st); ok {
 					c.game = g
 					found = append(found, c)
 				}
@@ -285,7 +291,7 @@ func scanGame(ctx context.Context, e *search.Engine, cfg GenConfig, g int) ([]ca
 
 // scanPosition tries pos (history-free) as a puzzle, given the engine's
 // search result there.
-func scanPosition(pos *chess.Position, res search.Result, st *GenStats) (candidate, bool) {
+func scanPosition(pos *chess.Position, res search.Result, deep *Deep, st *GenStats) (candidate, bool) {
 	var c candidate
 	if isMate, n := search.IsMate(res.Score); isMate && n >= 1 && n <= MaxMate {
 		st.MateTried++
@@ -296,7 +302,10 @@ func scanPosition(pos *chess.Position, res search.Result, st *GenStats) (candida
 		c.p, c.rank, c.bucket = p, rank, fmt.Sprintf("mate%d", p.Moves)
 	} else if !isMate && shapeMove(pos, res.Move) {
 		st.TacticTried++
-		p, ok := tacticCandidate(pos)
+		p, ok, refused := tacticCandidate(pos, res.Move, deep)
+		if refused {
+			st.DeepRefused++
+		}
 		if !ok {
 			return c, false
 		}
@@ -304,7 +313,11 @@ func scanPosition(pos *chess.Position, res search.Result, st *GenStats) (candida
 	} else {
 		return c, false
 	}
-	if Verify(c.p) != nil {
+	var d *Deep
+	if c.p.Kind != Mate {
+		d = deep
+	}
+	if verifyWith(c.p, d) != nil {
 		st.RejectedByCheck++
 		return c, false
 	}
@@ -360,34 +373,46 @@ func mateCandidate(pos *chess.Position, engineMove chess.Move) (Puzzle, int, boo
 	return Puzzle{FEN: pos.FEN(), Kind: Mate, Moves: n, Solution: uciLine(line), Hint: MateHint(pos, line, n)}, rank, true
 }
 
-// tacticCandidate verifies a tactic in pos and writes its line: the
-// winning move, the defence that keeps the most material, and the
-// solver's best answer to it.
-func tacticCandidate(pos *chess.Position) (Puzzle, bool) {
-	if _, isMate := MateLength(pos, MaxMate); isMate {
-		return Puzzle{}, false
+// tacticCandidate verifies a tactic in pos, where the engine played
+// engineMove, by the material measure and writes its line: the winning
+// move, the deep search's best defence, and the deep search's best answer
+// to it; the line must then be a true puzzle with GenSlack to spare.
+// refused says the deep search turned down a line the material measure
+// accepted.
+func tacticCandidate(pos *chess.Position, engineMove chess.Move, deep *Deep) (_ Puzzle, ok, refused bool) {
+	// The engine's move must itself win the material: one move's value
+	// costs a thirtieth of the full measure, which most candidates fail.
+	if MoveValue(pos, engineMove)-QuietValue(pos) < MinGain {
+		return Puzzle{}, false, false
 	}
 	pf, ok := VerifyTactic(pos)
 	if !ok {
-		return Puzzle{}, false
+		return Puzzle{}, false, false
+	}
+	if _, isMate := MateLength(pos, MaxMate); isMate {
+		return Puzzle{}, false, false
 	}
 	p := pos.Clone()
 	p.Make(pf.Move)
-	reply, _, ok := BestValue(p)
-	if !ok {
-		return Puzzle{}, false
+	reply := deep.Best(p).Move
+	if reply == chess.NoMove {
+		return Puzzle{}, false, false
 	}
 	p.Make(reply)
-	follow, _, ok := BestValue(p)
-	if !ok {
-		return Puzzle{}, false
+	c := deep.Analyse(p) // the search VerifyLine asks at this ply
+	if len(c) == 0 {
+		return Puzzle{}, false, false
 	}
+	follow := c[0].Move
 	line := []chess.Move{pf.Move, reply, follow}
 	sh, ok := classify(pos, line)
 	if !ok {
-		return Puzzle{}, false
+		return Puzzle{}, false, false
 	}
-	return Puzzle{FEN: pos.FEN(), Kind: sh.kind, Moves: TacticMoves, Solution: uciLine(line), Hint: TacticHint(pos, sh, pf.Move)}, true
+	if deep.verifyLine(pos, line, GenSlack) != nil {
+		return Puzzle{}, false, true
+	}
+	return Puzzle{FEN: pos.FEN(), Kind: sh.kind, Moves: TacticMoves, Solution: uciLine(line), Hint: TacticHint(pos, sh, pf.Move)}, true, false
 }
 
 func uciLine(line []chess.Move) []string {

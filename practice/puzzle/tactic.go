@@ -9,18 +9,15 @@ import (
 // are valid.
 var material = [7]int{0, 100, 300, 300, 500, 900, 0}
 
-// Tactic thresholds (docs/puzzles.md): the first move must win at least
-// MinGain over the position's quiescence value and every other first move
-// must keep at least Margin less. A solver's move in `check` is right when
-// it keeps within Tolerance of the best move's value and at least MinKeep
-// over the puzzle's quiescence value (docs/rules/standard.md C3: 50 cp
-// below the best, +150 cp for the solver).
+// Tactic thresholds of the material measure (docs/puzzles.md): the first
+// move must win at least MinGain over the position's quiescence value and
+// every other first move must keep at least Margin less. The measure only
+// finds the shapes that win material; whether such a line is a true
+// puzzle, and what `check` accepts, is the deep search's (deep.go).
 const (
 	TacticDepth = 3 // full-width plies after the move being valued, then captures
 	MinGain     = 300
 	Margin      = 200
-	Tolerance   = 50
-	MinKeep     = 150
 	mateValue   = 100000
 	maxQPly     = 40
 )

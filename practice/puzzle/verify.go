@@ -9,9 +9,19 @@ import (
 // Verify re-proves p from scratch. A mate must be forced in exactly
 // p.Moves (a mate in p.Moves exists against every defence, and none in
 // fewer). A tactic must pass VerifyTactic with the stored first move,
-// hold no mate in MaxMate or fewer, and its line must make the shape its
-// kind names. In both, Check must accept the stored line as a solution.
+// hold no mate in MaxMate or fewer, its line must make the shape its kind
+// names, and it must be a true puzzle by the deep search (VerifyLine). In
+// both, Check must accept the stored line as a solution.
 func Verify(p Puzzle) error {
+	var d *Deep
+	if p.Kind != Mate {
+		d = NewDeep()
+	}
+	return verifyWith(p, d)
+}
+
+// verifyWith is Verify with the deep searcher d (nil for a mate).
+func verifyWith(p Puzzle, d *Deep) error {
 	pos, err := p.Position()
 	if err != nil {
 		return err
@@ -44,8 +54,11 @@ func Verify(p Puzzle) error {
 		if !ok || sh.kind != p.Kind {
 			return fmt.Errorf("the line does not make a %s", p.Kind)
 		}
+		if err := d.VerifyLine(pos, line); err != nil {
+			return fmt.Errorf("not a true puzzle: %w", err)
+		}
 	}
-	r, err := Check(p, p.Solution)
+	r, err := check(p, p.Solution, d)
 	if err != nil {
 		return err
 	}
