@@ -33,6 +33,8 @@ func runPuzzle(args []string, stdout, stderr io.Writer) error {
 			return runPuzzleCheck(args[1:], stdout, stderr)
 		case "generate":
 			return runPuzzleGenerate(args[1:], stdout, stderr)
+		case "verify":
+			return runPuzzleVerify(args[1:], stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("puzzle", flag.ContinueOnError)
@@ -253,8 +255,8 @@ func runPuzzleGenerate(args []string, stdout, stderr io.Writer) error {
 	w := bufio.NewWriter(f)
 	header := fmt.Sprintf(`Azar's daily puzzles (docs/puzzles.md): FEN | kind | moves | solution (UCI) | hint
 azar puzzle generate -games %d -nodes %d -random %d -seed %d -count %d
-%d games, %d positions; found %v; selected %v`,
-		cfg.Games, cfg.Nodes, cfg.RandomPlies, cfg.Seed, cfg.Count, st.Games, st.Positions, st.Found, st.Selected)
+%d games, %d positions; %d tactics refused by the deep search (%d nodes); found %v; selected %v`,
+		cfg.Games, cfg.Nodes, cfg.RandomPlies, cfg.Seed, cfg.Count, st.Games, st.Positions, st.DeepRefused, puzzle.DeepNodes, st.Found, st.Selected)
 	err = puzzle.WriteSet(w, header, ps)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
@@ -262,8 +264,8 @@ azar puzzle generate -games %d -nodes %d -random %d -seed %d -count %d
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	fmt.Fprintf(stderr, "puzzle generate: %d games, %d positions, %d mate and %d tactic candidates tried, %d verified puzzles (%d repeated, %d refused by Verify) in %s: %.1f puzzles/min; found %v; wrote %d to %s %v\n",
-		st.Games, st.Positions, st.MateTried, st.TacticTried, st.Candidates, st.Repeated, st.RejectedByCheck,
+	fmt.Fprintf(stderr, "puzzle generate: %d games, %d positions, %d mate and %d tactic candidates tried, %d tactics refused by the deep search, %d verified puzzles (%d repeated, %d refused by Verify) in %s: %.1f puzzles/min; found %v; wrote %d to %s %v\n",
+		st.Games, st.Positions, st.MateTried, st.TacticTried, st.DeepRefused, st.Candidates, st.Repeated, st.RejectedByCheck,
 		st.Elapsed.Round(time.Second), st.PuzzlesPerMinute, st.Found, len(ps), *out, st.Selected)
 	return err
 }

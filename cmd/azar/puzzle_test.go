@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"azar/practice/puzzle"
+	"azar/protocol"
 	"azar/variants/chess"
 )
 
@@ -150,4 +152,144 @@ func TestDailyPuzzleDefaultsToToday(t *testing.T) {
 	if d != before && d != after {
 		t.Errorf("default date %s, today is %s", d, after)
 	}
+}
+
+func TestParseInfo(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		k    int
+		want uciLine
+		ok   bool
+	}{
+		{"info depth 18 seldepth 27 multipv 2 score cp -35 nodes 912 nps 1 hashfull 3 tbhits 0 time 5 pv b3d3 d2c1 d3c3", 2, uciLine{18, -35, 0, "b3d3"}, true},
+		{"info depth 9 seldepth 4 multipv 1 score mate 2 nodes 1 pv a1a7 h8g8 b2b8", 1, uciLine{9, puzzle.MateCap, 2, "a1a7"}, true},
+		{"info depth 9 score mate -1 pv h8g8", 1, uciLine{9, -puzzle.MateCap, -1, "h8g8"}, true},
+		{"info depth 12 seldepth 20 multipv 1 score cp 40 lowerbound nodes 5 pv e2e4", 0, uciLine{}, false},
+		{"info depth 12 currmove e2e4 currmovenumber 1", 0, uciLine{}, false},
+		{"info string NNUE evaluation using nn.nnue enabled", 0, uciLine{}, false},
+		{"info depth 3 score cp", 0, uciLine{}, false},
+		{"info depth 3 score cp x pv e2e4", 0, uciLine{}, false},
+		{"bestmove e2e4", 0, uciLine{}, false},
+	} {
+		k, l, ok := parseInfo(c.line)
+		if ok != c.ok || ok && (k != c.k || l != c.want) {
+			t.Errorf("%q: %d %+v %v; want %d %+v %v", c.line, k, l, ok, c.k, c.want, c.ok)
+		}
+	}
+}
+
+// The UCI verifier end to end, with Azar's own UCI loop as the outside
+// engine (a fixed depth on one thread, so the verdicts are fixed): a
+// knight fork that wins, a mate in 2, and the old 2026-12-06 puzzle whose
+// line ends lost.
+func TestPuzzleVerifyWithUCIEngine(t *testing.T) {
+	set, err := puzzle.ParseSet(`3q3k/8/8/4N3/8/8/P7/4K3 w - - 0 1 | double-attack | 2 | e5f7 h8g8 f7d8 | h
+7k/8/8/8/8/8/1R6/R5K1 w - - 0 1 | mate | 2 | a1a7 h8g8 b2b8 | h
+8/8/1P1n4/B1p1k1p1/5p2/5K2/1r6/8 w - - 0 100 | double-attack | 2 | a5c3 e5d5 c3b2 | h`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One engine, then two judging at once: the same verdicts.
+	for _, n := range []int{1, 2} {
+		var judges []func(puzzle.Puzzle) error
+		var quits []func() error
+		for range n {
+			u, quit := pipeEngine(t)
+			judges, quits = append(judges, u.verify), append(quits, quit)
+		}
+		var out bytes.Buffer
+		err = verifySet(set, judges, "Azar", &out)
+		if code, ok := err.(exitStatus); !ok || code != 1 {
+			t.Errorf("%d engines: %v, want exit status 1 (one puzzle fails)", n, err)
+		}
+		text := out.String()
+		if !strings.Contains(text, "2 of 3 hold (Azar; ") || strings.Count(text, "fails: ") != 1 ||
+			!strings.Contains(text, "fails: #2 (2026-01-03) 8/8/1P1n4/") || !strings.Contains(text, "at solver move 1 (Bc3+) the engine gives -") {
+			t.Errorf("%d engines: verify output:\n%s", n, text)
+		}
+		for _, quit := range quits {
+			if err := quit(); err != nil {
+				t.Errorf("the engine's loop: %v", err)
+			}
+		}
+	}
+}
+
+// pipeEngine runs Azar's UCI loop in-process as an outside engine at a
+// fixed depth, and returns its verifier and the function that ends it.
+func pipeEngine(t *testing.T) (*uciVerifier, func() error) {
+	t.Helper()
+	toEngine, engineIn := io.Pipe()
+	engineOut, fromEngine := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- protocol.New(toEngine, fromEngine).Run()
+		fromEngine.Close()
+	}()
+	u, err := newUCIVerifier(engineOut, engineIn, "go depth 8", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u, func() error {
+		fmt.Fprintln(engineIn, "quit")
+		return <-done
+	}
+}
+
+func TestPuzzleVerifyUsage(t *testing.T) {
+	for _, args := range [][]string{{"verify", "extra"}, {"verify", "-set", "/nonexistent/set.txt"}, {"verify", "-engine", "/nonexistent/engine"}} {
+		err := runPuzzle(args, io.Discard, io.Discard)
+		var code exitStatus
+		if err == nil || errors.As(err, &code) {
+			t.Errorf("%v: %v, want an error that is not an exit status", args, err)
+		}
+	}
+}
+
+// A tactic's verdicts come from the deep search: the stored first move is
+// right, a legal move that throws the win away is wrong with the
+// search's scores, and the exit status is 1 for it.
+func TestPuzzleCheckTacticVerdict(t *testing.T) {
+	set, err := puzzle.Set()
+	if err != nil {
+		t.Fatal(err)
+	}
+	day, _ := puzzle.ParseDate(puzzle.EpochDate)
+	var p puzzle.Puzzle
+	date := ""
+	for i := 0; i < len(set) && date == ""; i++ {
+		if p, _ = puzzle.ForDate(set, day.AddDate(0, 0, i)); p.Kind != puzzle.Mate {
+			date = day.AddDate(0, 0, i).Format(puzzle.DateLayout)
+		}
+	}
+	if date == "" {
+		t.Fatal("no tactic in the set")
+	}
+	var out bytes.Buffer
+	if err := runPuzzleCheck([]string{"-date", date, p.Solution[0]}, &out, io.Discard); err != nil || !strings.Contains(out.String(), "Right so far. The reply: ") {
+		t.Fatalf("the stored first move: %v\n%s", err, out.String())
+	}
+	// A king move is the likeliest to lose the tactic; any refused move does.
+	pos, _ := p.Position()
+	var l chess.MoveList
+	pos.GenerateLegal(&l)
+	for _, m := range l.Slice() {
+		if m.String() == p.Solution[0] {
+			continue
+		}
+		out.Reset()
+		err := runPuzzleCheck([]string{"-date", date, m.String()}, &out, io.Discard)
+		if err == nil {
+			continue // as good as the solution by the deep search
+		}
+		if code, ok := err.(exitStatus); !ok || code != 1 {
+			t.Fatalf("%s: %v, want exit status 1", m, err)
+		}
+		if !strings.Contains(out.String(), ": wrong: not winning: after ") && !strings.Contains(out.String(), ": wrong: wins less: after ") ||
+			!strings.Contains(out.String(), " the best line leaves you at ") {
+			t.Errorf("%s: output\n%s", m, out.String())
+		}
+		return
+	}
+	t.Fatalf("%s: every first move is right", p.FEN)
 }
