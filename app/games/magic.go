@@ -450,6 +450,10 @@ func magicPrompt(st *magic.State, seat string, mv *MagicView) Texts {
 	}
 	switch st.Phase() {
 	case magic.PhStart:
+		if stalemateWindow(st) {
+			return Texts{En: "No move: play a card, or pass to accept the stalemate (draw).",
+				Es: "Sin jugada: juega una carta, o pasa para aceptar el ahogado (tablas)."}
+		}
 		return Texts{En: "Your turn: a move, or a MAIN or PRE card.", Es: "Tu turno: una jugada, o una carta MAIN o PRE."}
 	case magic.PhMove:
 		return Texts{En: "Make your move.", Es: "Haz tu jugada."}
@@ -471,6 +475,22 @@ func magicPrompt(st *magic.State, seat string, mv *MagicView) Texts {
 			Es: "¡Jaque mate! Sálvate con una carta, o pasa para aceptarlo."}
 	}
 	return Texts{}
+}
+
+// stalemateWindow reports a turn's start where the player to act has no
+// standard move and is not in check but holds a card (decision 9,
+// docs/rules/magic.md §6.2): then pass is legal and accepts the
+// stalemate, a draw. Pass is legal at a turn's start only there.
+func stalemateWindow(st *magic.State) bool {
+	if st.Phase() != magic.PhStart || st.ToAct() == variants.NoPlayer {
+		return false
+	}
+	for _, a := range st.View(st.ToAct()).Legal(nil) {
+		if magic.TypeOf(a) == magic.ActPass {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *magicGame) pgnTags() [][2]string {

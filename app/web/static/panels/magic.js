@@ -81,7 +81,9 @@ export const magic = {
       }
       const pass = $("[data-action=pass]");
       pass.hidden = !v.legal.includes("pass");
-      pass.textContent = mv.phase === "ms" ? t("passMate") : t("passWindow");
+      // At a turn's start pass is legal only in the stalemate window (decision 9):
+      // it accepts the stalemate, a draw.
+      pass.textContent = t(mv.phase === "ms" ? "passMate" : mv.phase === "start" ? "passStalemate" : "passWindow");
       const toks = tokens(v);
       if (picked && !toks[picked]) picked = null;
       const hand = $("[data-hand]");
