@@ -33,7 +33,7 @@ func runTrainNNUE(args []string, stdout, stderr io.Writer) error {
 	valFiles := fs.String("val", "", "validation records (comma-separated files), never trained on")
 	valFraction := fs.Float64("val-fraction", 0, "hold out this fraction of -data's games for validation (split by game)")
 	fs.BoolVar(&cfg.KeepBest, "keep-best", false, "with validation: write the weights of the epoch with the lowest validation loss")
-	rescale := fs.Float64("rescale", 1, "multiply the written network's output by this factor (docs/nnue.md §6d)")
+	rescale := fs.Float64("rescale", 1, "multiply the written network's output by this factor: when training, before quantising; with -net, the file's output layer (docs/nnue.md §6d)")
 	netFile := fs.String("net", "", "with -compare or -rescale and no -data: the network to read (empty: the built-in one)")
 	compare := fs.Int("compare", 0, "compare the network (-net) with the hand-crafted evaluation on this many positions of seeded random games (-seed), and on -data's first records if given, then exit")
 	fs.IntVar(&cfg.Hidden, "hidden", cfg.Hidden, "accumulator width N")
@@ -97,6 +97,7 @@ func runTrainNNUE(args []string, stdout, stderr io.Writer) error {
 		return errors.New("-keep-best needs -val or -val-fraction")
 	}
 	fmt.Fprintf(stderr, "train-nnue: %d positions, %d for validation, hidden %d, %d threads\n", len(samples), len(val), cfg.Hidden, cfg.Threads)
+	cfg.OutputScale = *rescale
 	start := time.Now()
 	net, err := train.TrainValidated(cfg, samples, val, func(e train.Epoch) {
 		v := ""
@@ -117,10 +118,7 @@ func runTrainNNUE(args []string, stdout, stderr io.Writer) error {
 		qv = fmt.Sprintf(", validation %.6f", train.Loss(net, val, cfg.Lambda, cfg.SigmoidScale))
 	}
 	if *rescale != 1 {
-		if net, err = net.Scaled(*rescale); err != nil {
-			return err
-		}
-		qv += fmt.Sprintf(" (before the output was scaled by %v)", *rescale)
+		qv += fmt.Sprintf(" (of the network with its output scaled by %v)", *rescale)
 	}
 	if err := net.Save(*out); err != nil {
 		return err

@@ -64,3 +64,28 @@ func TestTrainNNUEValidation(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainNNUERescaleWhileTraining: -rescale with -data scales the
+// trained network's output.
+func TestTrainNNUERescaleWhileTraining(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.bin")
+	if code, _, errs := azar(t, "", "datagen", "-format", "bin", "-nodes", "200", "-per-game", "0", "-games", "6", "-seed", "3", "-out", data); code != 0 {
+		t.Fatalf("datagen: %s", errs)
+	}
+	train := []string{"train-nnue", "-data", data, "-hidden", "8", "-epochs", "2", "-batch", "64", "-threads", "1"}
+	a, b := filepath.Join(dir, "a.nnue"), filepath.Join(dir, "b.nnue")
+	azar(t, "", append(train, "-out", a)...)
+	if code, _, errs := azar(t, "", append(train, "-out", b, "-rescale", "0.5")...); code != 0 || !strings.Contains(errs, "scaled by 0.5") {
+		t.Fatalf("-rescale 0.5: exit %d, %s", code, errs)
+	}
+	na, err1 := nnue.Load(a)
+	nb, err2 := nnue.Load(b)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	p, _ := chess.ParseFEN("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if x, y := float64(na.Evaluate(p)), float64(nb.Evaluate(p)); math.Abs(y-x/2) > 0.05*math.Abs(x)+10 {
+		t.Errorf("queen up: %v, trained with -rescale 0.5: %v", x, y)
+	}
+}

@@ -10,7 +10,11 @@ import (
 // (so that factors such as 0.5 do not push every odd weight the same
 // way). An output weight step is 1/QB: a network whose output weights
 // are small integers (the built-in one's are ±12…33) is scaled to
-// within a few per cent, not exactly. It is the correction
+// within a few per cent, and the weights' rounding errors add up to an
+// offset that depends on the position (about ±15 cp for the built-in
+// network; correcting the bias in one position moved it elsewhere, so
+// it is not done). The trainer scales before it quantises
+// (train.Config.OutputScale), which rounds once and has no such cost. It is the correction
 // for a network trained onto another scale than the evaluation the
 // search was tuned with (docs/nnue.md §6d). A factor that would push a
 // weight outside int16 is an error; one that pushes an output weight

@@ -44,6 +44,11 @@ type Config struct {
 	// KeepBest, with validation data, returns the weights of the epoch
 	// with the lowest validation loss instead of the last epoch's.
 	KeepBest bool
+	// OutputScale multiplies the trained network's output before it is
+	// quantised (1: unchanged; 0 counts as 1), the correction of
+	// docs/nnue.md §6d for a network that reads positions on another
+	// scale than the evaluation the search was tuned with.
+	OutputScale float64
 }
 
 // DefaultConfig is a small network trained briefly.
@@ -62,6 +67,8 @@ func (c *Config) validate() error {
 		return errors.New("learning rate, decay, sigmoid scale and clip must be positive")
 	case !(c.Lambda >= 0 && c.Lambda <= 1):
 		return fmt.Errorf("lambda %v outside 0..1", c.Lambda)
+	case c.OutputScale < 0 || math.IsNaN(c.OutputScale) || math.IsInf(c.OutputScale, 0):
+		return fmt.Errorf("output scale %v: want a positive factor", c.OutputScale)
 	}
 	return nil
 }
@@ -184,6 +191,14 @@ func TrainValidated(cfg Config, data, val []Sample, progress func(Epoch)) (*nnue
 	m, err := fit(cfg, data, val, progress)
 	if err != nil {
 		return nil, err
+	}
+	if f := float32(cfg.OutputScale); f != 0 && f != 1 {
+		// The output layer is linear: scaling its weights and bias
+		// scales the output.
+		_, w2, _ := m.offsets()
+		for i := w2; i < len(m.params); i++ {
+			m.params[i] *= f
+		}
 	}
 	return quantise(m)
 }
