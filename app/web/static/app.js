@@ -13,16 +13,25 @@ import { createGameScreen } from "./game-screen.js";
 import { createSetup } from "./setup.js";
 import { createPuzzle } from "./puzzle.js";
 import { createLessons } from "./lessons.js";
+import { createSettings, bindSettings } from "./settings.js";
+import { createSound } from "./sound.js";
+import { openDialog } from "./modal.js";
 
 const i18n = createI18n();
+const settings = createSettings();
+const sound = createSound(settings);
+const showSettings = bindSettings(settings, i18n.t);
+i18n.onChange(showSettings);
 const lang = document.querySelector("#lang");
 lang.addEventListener("change", (e) => i18n.set(e.target.value));
 i18n.onChange(() => { lang.value = i18n.lang(); });
 
 const screen = createGameScreen(i18n, {
+  settings,
+  sound,
   gone: (err) => { showSetup(); setup.showError(err.status === 404 ? i18n.t("gameGone") : err.message); },
 });
-const setup = createSetup(i18n, { open: (id) => screen.open(id) });
+const setup = createSetup(i18n, { open: (id) => screen.open(id), settings });
 const puzzle = createPuzzle(i18n, screen, {
   failed: (err) => { showSetup(); setup.showError(err.message); },
 });
@@ -35,12 +44,32 @@ function showSetup() {
 
 // The page's buttons: the header's, then the game screen's and its
 // panel's (the lessons take their own).
-const pageActions = { "new-game": showSetup, puzzle: () => puzzle.open("") };
+let closeSettings = null;
+const pageActions = {
+  "new-game": showSetup,
+  puzzle: () => puzzle.open(""),
+  sound: () => settings.set("sound", !settings.get("sound")),
+  settings: () => {
+    if (closeSettings) return;
+    const close = openDialog(document.querySelector("#settings"), () => pageActions["close-settings"]());
+    closeSettings = close;
+  },
+  "close-settings": () => { if (closeSettings) { const c = closeSettings; closeSettings = null; c(); } },
+};
 document.addEventListener("click", (e) => {
   const b = e.target.closest("button[data-action], [role=button][data-action]");
   if (!b || b.disabled) return;
   if (pageActions[b.dataset.action]) pageActions[b.dataset.action]();
   else screen.action(b.dataset.action, b);
+});
+// A [role=button] that is not a <button> (a card of the hand) plays on
+// Enter and Space as a button does.
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Enter" && e.key !== " ") return;
+  const b = e.target.closest && e.target.closest("[role=button][data-action]");
+  if (!b || b.tagName === "BUTTON" || b.matches("[data-square]")) return;
+  e.preventDefault();
+  b.click();
 });
 
 const puzzleDate = (h) => (h === "puzzle" ? "" : h.startsWith("puzzle=") ? h.slice(7) : null);

@@ -7,6 +7,15 @@
 // (dests) and decides what a move means. The games' screen, the daily
 // puzzle and the lessons all draw with it. Hooks (data-square,
 // data-piece, .dot, svg.arrow) are docs/app.md's.
+//
+// From the keyboard: the board is one Tab stop (a roving tabindex); the
+// arrows move the focus along the squares as shown, Enter or Space
+// does what a click does, Escape drops the selection. Every square has
+// a name ("e2, white pawn") from its owner's describe(). A piece that
+// changes square between two drawings slides there, unless the page
+// asks for reduced motion or the player dragged it.
+
+import { openDialog } from "./modal.js";
 
 const FILES = "abcdefghijklmnopqrstuvwxyz";
 const SVG = "http://www.w3.org/2000/svg";
@@ -56,6 +65,10 @@ export class Board {
   // of its dests. on.click(name, selected): a click on a square, asked
   // first; true means it was the owner's, and the board does nothing
   // more. on.select(): the selection changed; the owner draws again.
+  // on.refuse(kind, name, selected), optional: a click the board did
+  // not take: "piece" (a piece that may not move now) or "target" (a
+  // square the selected piece may not go to); the owner says why.
+  // on.describe(name, piece), optional: a square's accessible name.
   constructor(el, on) {
     this.el = el;
     this.on = on;
@@ -63,7 +76,22 @@ export class Board {
     this.shown = null; // what was last drawn
     this.drag = null;
     this.suppressClick = false;
+    this.focusName = null; // the square that holds the board's Tab stop
+    this.dragged = null; // the last move made by a drag (it does not slide)
+    el.setAttribute("role", "group");
     el.addEventListener("click", (e) => this.click(e));
+    el.addEventListener("keydown", (e) => this.key(e));
+    el.addEventListener("keyup", (e) => {
+      const sq = e.target.closest("[data-square]");
+      if ((e.key !== "Enter" && e.key !== " ") || !sq || !this.shown) return;
+      const down = this.keyDownOn;
+      this.keyDownOn = null;
+      if (down === sq.dataset.square) this.activate(down);
+    });
+    el.addEventListener("focusin", (e) => {
+      const sq = e.target.closest("[data-square]");
+      if (sq) this.roveTo(sq.dataset.square, false);
+    });
     el.addEventListener("pointerdown", (e) => this.pointerDown(e));
     document.addEventListener("pointermove", (e) => this.pointerMove(e));
     document.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -75,6 +103,8 @@ export class Board {
   // dests (square -> the squares its piece may go to), highlights
   // (squares), arrows ([{from, to, cls, data}]) and marks.
   draw(s) {
+    const before = this.shown;
+    const focused = this.el.contains(document.activeElement) && document.activeElement.dataset.square;
     this.shown = s;
     if (this.selected && !this.movable(this.selected)) this.selected = null;
     const el = this.el;
@@ -95,9 +125,14 @@ export class Board {
         const sq = document.createElement("div");
         sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
         sq.dataset.square = name;
+        sq.setAttribute("role", "button");
+        sq.tabIndex = -1;
+        sq.setAttribute("aria-label", this.on.describe ? this.on.describe(name, s.pieces[name] || "") : name);
+        if (name === this.selected) sq.setAttribute("aria-pressed", "true");
         if (name === last.from || name === last.to) sq.classList.add("last");
         if (name === this.selected) sq.classList.add("selected");
         if (name === s.check) sq.classList.add("check");
+        if (name === this.flash) sq.classList.add("refused");
         if (hl.has(name)) { sq.classList.add("hl"); sq.dataset.highlight = "true"; }
         if (m) {
           for (const c of m.classes) sq.classList.add(c);
@@ -131,6 +166,56 @@ export class Board {
       }
     }
     for (const a of s.arrows || []) el.append(this.arrow(a));
+    if (!this.focusName || !this.square(this.focusName)) {
+      const [f, r] = this.screenToSquare(s.ranks - 1, 0); // the bottom left corner
+      this.focusName = squareName(f, r);
+    }
+    this.flash = null;
+    this.roveTo(this.focusName, !!focused);
+    this.slide(before, s);
+  }
+
+  square(name) { return this.el.querySelector('[data-square="' + name + '"]'); }
+
+  // roveTo gives the board's Tab stop to a square (and the focus, when
+  // asked).
+  roveTo(name, focus) {
+    const sq = this.square(name);
+    if (!sq) return;
+    const old = this.el.querySelector('[data-square][tabindex="0"]');
+    if (old && old !== sq) old.tabIndex = -1;
+    sq.tabIndex = 0;
+    this.focusName = name;
+    if (focus) sq.focus({ preventScroll: true });
+  }
+
+  // slide moves the piece of a new last move from its old square to its
+  // new one (a short WebAnimation), when the move is new since the last
+  // drawing and the piece really went there.
+  slide(before, s) {
+    const last = s.lastMove;
+    const key = last ? last.from + last.to : "";
+    const prevKey = before && before.lastMove ? before.lastMove.from + before.lastMove.to : "";
+    const dragged = this.dragged === key;
+    this.dragged = null;
+    if (!last || !before || key === prevKey || dragged) return;
+    if (!before.pieces[last.from] || !s.pieces[last.to] || s.pieces[last.from] === before.pieces[last.from]) return;
+    if (typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const p = this.square(last.to) && this.square(last.to).querySelector(".piece");
+    const fromSq = this.square(last.from), toSq = this.square(last.to);
+    if (!p || !fromSq || !toSq || typeof p.animate !== "function") return;
+    const a = fromSq.getBoundingClientRect(), b = toSq.getBoundingClientRect();
+    p.animate([{ transform: "translate(" + (a.left - b.left) + "px," + (a.top - b.top) + "px)" }, { transform: "none" }],
+      { duration: 180, easing: "ease-out" });
+    this.el.dataset.slid = key;
+  }
+
+  // refuse tells the owner of a refused click and flashes the square.
+  // The flash is drawn by the next drawing (the owner draws again
+  // after every click).
+  refuse(kind, name, selected = this.selected) {
+    this.flash = name;
+    if (this.on.refuse) this.on.refuse(kind, name, selected);
   }
 
   movable(name) { return !!this.shown && (this.shown.dests[name] || []).length > 0; }
@@ -185,7 +270,12 @@ export class Board {
     if (e.target.closest("[data-action]")) return; // a button on a square
     const sq = e.target.closest("[data-square]");
     if (!sq || !this.shown) return;
-    const name = sq.dataset.square;
+    this.activate(sq.dataset.square);
+  }
+
+  // activate is a click on a square, by the pointer or the keyboard.
+  activate(name) {
+    this.roveTo(name, false);
     if (this.on.click && this.on.click(name, this.selected)) return;
     const from = this.selected;
     if (from && from !== name && (this.shown.dests[from] || []).includes(name)) {
@@ -193,8 +283,43 @@ export class Board {
       this.on.move(from, name);
       return;
     }
-    this.selected = from !== name && this.movable(name) ? name : null;
+    const movable = from !== name && this.movable(name);
+    // A square that is neither a target nor a movable piece is refused:
+    // a piece that may not move, or an empty square after a selection.
+    const refused = movable || from === name ? "" : from ? "target" : this.shown.pieces[name] ? "piece" : "";
+    if (refused) this.refuse(refused, name);
+    this.selected = movable ? name : null;
     this.on.select();
+  }
+
+  // key moves the focus with the arrows (as the squares are shown),
+  // acts with Enter or Space and drops the selection with Escape.
+  key(e) {
+    const sq = e.target.closest("[data-square]");
+    if (!sq || !this.shown) return;
+    const name = sq.dataset.square;
+    // Enter and Space act when the key comes up, on the square it went
+    // down on: a dialog they open (the promotion) then takes the focus
+    // without the same key pressing its first button, and the key that
+    // closes a dialog does not act on the square the focus returns to.
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.keyDownOn = name;
+      return;
+    }
+    if (e.key === "Escape") {
+      if (this.selected) { e.preventDefault(); e.stopPropagation(); this.selected = null; this.on.select(); }
+      return;
+    }
+    const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const [f, r] = [FILES.indexOf(name[0]), parseInt(name.slice(1), 10) - 1];
+    const [row, col] = this.squareToScreen(f, r);
+    const nr = Math.min(this.shown.ranks - 1, Math.max(0, row + step[0]));
+    const nc = Math.min(this.shown.files - 1, Math.max(0, col + step[1]));
+    const [nf, nrk] = this.screenToSquare(nr, nc);
+    this.roveTo(squareName(nf, nrk), true);
   }
 
   // A press on a movable piece that travels a few pixels drags it; a
@@ -243,8 +368,13 @@ export class Board {
     const over = this.squareAt(e.clientX, e.clientY);
     const to = over ? over.dataset.square : "";
     this.selected = null;
-    if (to && to !== d.from && (this.shown.dests[d.from] || []).includes(to)) this.on.move(d.from, to);
-    else this.on.select();
+    if (to && to !== d.from && (this.shown.dests[d.from] || []).includes(to)) {
+      this.dragged = d.from + to;
+      this.on.move(d.from, to);
+    } else {
+      if (to && to !== d.from) this.refuse("target", to, d.from);
+      this.on.select();
+    }
   }
   squareAt(x, y) {
     const el = document.elementFromPoint(x, y);
@@ -289,6 +419,7 @@ export function choosePiece(choices, { key, title, variant } = {}) {
     b.type = "button";
     Object.assign(b.dataset, c.data);
     if (c.title) b.title = c.title;
+    b.setAttribute("aria-label", c.title || c.name || c.piece);
     const p = document.createElement("span");
     p.className = "piece";
     p.dataset.piece = c.piece;
@@ -302,13 +433,14 @@ export function choosePiece(choices, { key, title, variant } = {}) {
 }
 
 function openModal(modal, sel, value, after) {
-  modal.hidden = false;
   return new Promise((resolve) => {
-    const done = (v) => { modal.hidden = true; modal.onclick = null; if (after) after(); resolve(v); };
+    let close = null;
+    const done = (v) => { close(); modal.onclick = null; if (after) after(); resolve(v); };
+    close = openDialog(modal, () => done(null));
     modal.onclick = (e) => {
       const b = e.target.closest(sel);
       if (b) done(value(b));
-      else if (e.target.closest("[data-action=cancel]") || e.target === modal) done(null);
+      else if (e.target.closest("[data-action=cancel]")) done(null);
     };
   });
 }

@@ -1,15 +1,18 @@
 // The page's confirmation dialog (#confirm) and the clipboard.
 
+import { openDialog } from "./modal.js";
+
 // confirmDialog asks question and resolves to true for Yes.
 export function confirmDialog(question) {
   const modal = document.querySelector("#confirm");
   modal.querySelector(".question").textContent = question;
-  modal.hidden = false;
   return new Promise((resolve) => {
+    let close = null;
+    const done = (yes) => { close(); modal.onclick = null; resolve(yes); };
+    close = openDialog(modal, () => done(false));
     modal.onclick = (e) => {
-      const yes = e.target.closest("[data-action=confirm-yes]");
-      const no = e.target.closest("[data-action=confirm-no]") || e.target === modal;
-      if (yes || no) { modal.hidden = true; modal.onclick = null; resolve(!!yes); }
+      if (e.target.closest("[data-action=confirm-yes]")) done(true);
+      else if (e.target.closest("[data-action=confirm-no]")) done(false);
     };
   });
 }

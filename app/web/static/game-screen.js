@@ -19,20 +19,28 @@
 //   Marks), click(name, selected) (takes a click on a square first:
 //   true when it was the panel's), announce(old, v) (what the engine did
 //   between two views), reset() (a new view came), buttons(v, button)
-//   (changes to the game buttons), analysable, play(tok) (where a move
-//   goes, when not to the game) and actions (its data-action buttons).
+//   (changes to the game buttons), analysable, evaluated (the view may
+//   carry the engine's score: the bar keeps its place), refusal(v,
+//   kind, name) (why a click was refused, when the panel knows better),
+//   escape() (Escape pressed: drop what is picked), isCard(tok) (a
+//   card's token, for the sound), play(tok) (where a move goes, when
+//   not to the game) and actions (its data-action buttons).
 // ui, what a panel is given: t, i18n, view(), play(tok), render(),
-// setNote(text or function), board, choosePiece.
+// setNote(text or function, and the kind of refusal it tells, if one),
+// board, choosePiece.
 
 import { Board, Marks, choosePiece } from "./board.js";
 import * as tokens from "./tokens.js";
 import { api } from "./api.js";
 import { confirmDialog, copyText } from "./dialogs.js";
 import { renderAnalysis } from "./analysis.js";
+import { renderEvalBar } from "./evalbar.js";
+import { soundOf } from "./sound.js";
 import { entry } from "./panels/index.js";
 
-// createGameScreen: gone(err) is called when a game cannot be opened.
-export function createGameScreen(i18n, { gone }) {
+// createGameScreen: gone(err) is called when a game cannot be opened;
+// settings and sound are settings.js's and sound.js's.
+export function createGameScreen(i18n, { gone, settings, sound }) {
   const t = i18n.t;
   const $ = (sel) => document.querySelector(sel);
   let game = null;        // the latest view
@@ -42,14 +50,17 @@ export function createGameScreen(i18n, { gone }) {
   let hint = null;        // {id, version, move}: the arrow shown until the game changes
   let orientation = { flipped: false, turned: false };
   let orientedFor = null; // the game id the orientation was chosen for
-  let coords = localStorage.getItem("azar.coords") !== "off";
+  let refused = "";       // the kind of the last refused input, on data-note as data-refused
 
   const board = new Board($("#board"), {
     move: (from, to) => tryMove(from, to),
     click: (name, selected) => clickSquare(name, selected),
-    select: () => render(),
+    // A new selection ends the refusal's note (a refused click leaves none).
+    select: () => { if (refused && board.selected) { refused = ""; note = ""; } render(); },
+    refuse: (kind, name, selected) => refuse(kind, name, selected),
+    describe: (name, pc) => describe(name, pc),
   });
-  const ui = { t, i18n, view: () => game, play, render, setNote: (n) => { note = n; }, board, choosePiece };
+  const ui = { t, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece };
   const panels = new Map(); // variant -> its panel
   const known = new Set();  // every panel shown so far (their parts are hidden for the others)
   function panelFor(variant) {
@@ -69,7 +80,9 @@ export function createGameScreen(i18n, { gone }) {
     if (!game || game.id !== v.id) board.selected = null;
     else if (v.mode === "engine" && p.announce) p.announce(game, v);
     if ((!game || game.id !== v.id || game.version !== v.version) && p.reset) p.reset();
+    const heard = soundOf(game, v, p.isCard || (() => false));
     present(v, p, false);
+    if (heard) sound.play(heard);
   }
 
   // present shows a view with a panel; fresh starts afresh (no
@@ -138,7 +151,7 @@ export function createGameScreen(i18n, { gone }) {
     const hinted = hint && hint.id === game.id && hint.version === game.version ? tokens.fromTo(hint.move) : null;
     if (hinted) arrows.push({ from: hinted.from, to: hinted.to, data: { hint: hint.move } });
     board.draw({
-      files: game.files, ranks: game.ranks, pieces: game.pieces, orientation, coords,
+      files: game.files, ranks: game.ranks, pieces: game.pieces, orientation, coords: settings.get("coords"),
       lastMove: game.lastMove ? tokens.fromTo(game.lastMove) : null, check: game.check,
       dests: tokens.dests(game.legal), arrows, marks: marks(),
     });
@@ -168,6 +181,33 @@ export function createGameScreen(i18n, { gone }) {
     return m;
   }
 
+  // describe names a square for a screen reader: "e2, white pawn",
+  // "e3, empty", with "selected" or "legal move" after it.
+  function describe(name, pc) {
+    const prefix = game && game.variant === "chaturanga4" ? "pc4-" : "pc-";
+    let s = name + ", " + (pc ? t(prefix + pc) : t("emptySquare"));
+    if (board.selected === name) s += ", " + t("selectedSquare");
+    else if (board.selected && game && (tokens.dests(game.legal)[board.selected] || []).includes(name)) s += ", " + t("targetSquare");
+    return s;
+  }
+
+  // refuse says why a click on the board did nothing: the board
+  // flashes the square, the note says why.
+  function refuse(kind, name, selected) {
+    if (!game) return;
+    let text = panel.refusal ? panel.refusal(game, kind, name, selected) : "";
+    if (!text && kind === "target") text = t("refuseTarget", { from: selected, to: name });
+    else if (!text) {
+      const pc = game.pieces[name] || "";
+      const mine = game.mode === "engine" && game.human ? pc[0] === game.human : pc[0] === game.turn;
+      if (game.status !== "playing" || game.thinking || game.legal.length === 0) text = t("refuseWait");
+      else if (!mine) text = t("refuseNotYours");
+      else text = t("refuseNoMoves");
+    }
+    refused = kind;
+    note = text;
+  }
+
   function renderStatus() {
     const el = $("[data-status]");
     el.dataset.status = game.status;
@@ -181,6 +221,9 @@ export function createGameScreen(i18n, { gone }) {
     if (!text && game.engineError) text = t("engineTrouble");
     n.textContent = text;
     n.hidden = !text;
+    if (refused && text) n.dataset.refused = refused;
+    else delete n.dataset.refused;
+    n.classList.toggle("refused", !!(refused && text));
   }
 
   function renderMoves() {
@@ -190,24 +233,12 @@ export function createGameScreen(i18n, { gone }) {
     ol.scrollTop = ol.scrollHeight;
   }
 
+  // The bar keeps its place from the game's start (empty until the
+  // first score) in the games whose views carry a score.
   function renderEval() {
     const bar = $("#evalbar");
-    bar.hidden = game.mode !== "engine" || !game.eval;
-    if (bar.hidden) return;
-    const e = game.eval;
-    let share, text;
-    if (e.mate) {
-      share = e.mate > 0 ? 1 : 0;
-      text = "M" + Math.abs(e.mate);
-    } else {
-      share = 1 / (1 + Math.pow(10, -e.cp / 400));
-      text = (Math.abs(e.cp) / 100).toFixed(1);
-    }
-    bar.classList.toggle("flipped", orientation.flipped);
-    bar.classList.toggle("black-ahead", share < 0.5);
-    bar.querySelector(".white-part").style.height = (share * 100).toFixed(1) + "%";
-    bar.querySelector(".eval-text").textContent = text;
-    bar.dataset.eval = e.mate ? "mate " + e.mate : String(e.cp);
+    bar.hidden = game.mode !== "engine" || !(panel.evaluated || game.eval);
+    if (!bar.hidden) renderEvalBar(bar, game.eval || null, orientation.flipped);
   }
 
   function renderButtons() {
@@ -219,7 +250,7 @@ export function createGameScreen(i18n, { gone }) {
     button("resign").disabled = over;
     button("offer-draw").disabled = over || (game.mode === "engine" && game.thinking);
     button("hint").disabled = game.legal.length === 0;
-    button("coords").setAttribute("aria-pressed", String(coords));
+    button("coords").setAttribute("aria-pressed", String(settings.get("coords")));
     button("analyze").hidden = !over || !panel.analysable || game.moves.length === 0 || !!game.analysis || !!game.analyzing;
     if (panel.buttons) panel.buttons(game, button);
   }
@@ -239,6 +270,7 @@ export function createGameScreen(i18n, { gone }) {
     await play(move);
   }
   async function play(tok) {
+    refused = "";
     if (panel.play) return panel.play(tok);
     note = "";
     hint = null;
@@ -259,7 +291,10 @@ export function createGameScreen(i18n, { gone }) {
     const toks = tokens.squareActions(game.legal)[name];
     let tok = toks[0];
     if (toks.length > 1) {
-      tok = await choosePiece(toks.map((k) => ({ piece: game.turn + tokens.onSquare(k).piece, data: { place: k } })), { key: "place" });
+      tok = await choosePiece(toks.map((k) => {
+        const pc = game.turn + tokens.onSquare(k).piece;
+        return { piece: pc, name: t("pc-" + pc), data: { place: k } };
+      }), { key: "place" });
       if (!tok) { render(); return; }
     }
     await play(tok);
@@ -282,7 +317,7 @@ export function createGameScreen(i18n, { gone }) {
     },
     flip: () => { orientation = panel.flip(orientation); render(); },
     analyze: () => { note = ""; return act(api.analyze(game.id)); },
-    coords: () => { coords = !coords; localStorage.setItem("azar.coords", coords ? "on" : "off"); render(); },
+    coords: () => settings.set("coords", !settings.get("coords")),
     resign: async () => {
       const q = game.mode === "engine" ? t("confirmResign")
         : (game.turn === "w" ? t("white") : t("black")) + ", " + t("confirmLocalResign");
@@ -322,6 +357,14 @@ export function createGameScreen(i18n, { gone }) {
   }
 
   i18n.onChange(() => render());
+  settings.onChange((k) => { if (k === "coords") render(); });
+  // Escape drops what is picked (the board's own selection is dropped
+  // by the board when it has the focus).
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !game || $("#game").hidden) return;
+    if (board.selected) { board.selected = null; render(); }
+    if (panel.escape) panel.escape();
+  });
 
   return {
     open,

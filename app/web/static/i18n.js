@@ -59,6 +59,25 @@ const STRINGS = {
     spyBadge: "spy", neutral: "neutral", wildcard: "wildcard", wildcardOf: "wildcard:", pawnRole: "{file}-pawn",
     "role-KR": "king's rook", "role-KB": "king's bishop", "role-KN": "king's knight", "role-QR": "queen's rook", "role-QB": "queen's bishop", "role-QN": "queen's knight",
     place1: "1st", place2: "2nd", place3: "3rd", place4: "4th",
+    // the board's squares (board.js's describe): "e2, white pawn"
+    "pc-wP": "white pawn", "pc-wN": "white knight", "pc-wB": "white bishop", "pc-wR": "white rook", "pc-wQ": "white queen", "pc-wK": "white king",
+    "pc-bP": "black pawn", "pc-bN": "black knight", "pc-bB": "black bishop", "pc-bR": "black rook", "pc-bQ": "black queen", "pc-bK": "black king",
+    "pc4-rK": "red raja", "pc4-rE": "red elephant", "pc4-rN": "red horse", "pc4-rB": "red boat", "pc4-rP": "red pawn",
+    "pc4-gK": "green raja", "pc4-gE": "green elephant", "pc4-gN": "green horse", "pc4-gB": "green boat", "pc4-gP": "green pawn",
+    "pc4-yK": "yellow raja", "pc4-yE": "yellow elephant", "pc4-yN": "yellow horse", "pc4-yB": "yellow boat", "pc4-yP": "yellow pawn",
+    "pc4-bK": "black raja", "pc4-bE": "black elephant", "pc4-bN": "black horse", "pc4-bB": "black boat", "pc4-bP": "black pawn",
+    emptySquare: "empty", selectedSquare: "selected", targetSquare: "legal move", board: "Board",
+    queen: "Queen", rook: "Rook", bishop: "Bishop", knight: "Knight",
+    // refused inputs
+    refuseNotYours: "That piece is not yours to move now.", refuseWait: "Wait: it is not your turn.",
+    refuseNoMoves: "That piece has no legal move now.", refuseTarget: "The piece on {from} cannot go to {to}.",
+    refuseDrawFirst: "Draw a card first.", refuseCard: "{card} cannot be played now.", refuseSquare: "Not a target of {card}.",
+    // settings, sound, themes, the evaluation bar
+    settings: "Settings", close: "Close", sound: "Sound", soundOn: "Sound on", soundOff: "Sound off",
+    boardTheme: "Board", pieceTheme: "Pieces", "theme-green": "green", "theme-brown": "brown", "theme-blue": "blue",
+    "pieces-classic": "classic", "pieces-sepia": "sepia", showCoords: "Show coordinates",
+    evalLabel: "Evaluation, White's view", fenLabel: "Start position (FEN)",
+    nFullMoves: "moves", nFullMove: "move",
     // the lessons
     lessons: "Lessons", lessonsTitle: "Learn chess", steps: "steps", tasks: "tasks", step: "Step", of: "of",
     prev: "Previous", next: "Next", nextLesson: "Next lesson", retry: "Start the step again", menu: "All lessons",
@@ -121,6 +140,23 @@ const STRINGS = {
     spyBadge: "espía", neutral: "neutral", wildcard: "comodín", wildcardOf: "comodín:", pawnRole: "peón {file}",
     "role-KR": "torre de rey", "role-KB": "alfil de rey", "role-KN": "caballo de rey", "role-QR": "torre de dama", "role-QB": "alfil de dama", "role-QN": "caballo de dama",
     place1: "1.º", place2: "2.º", place3: "3.º", place4: "4.º",
+    // las casillas del tablero: "e2, peón blanco"
+    "pc-wP": "peón blanco", "pc-wN": "caballo blanco", "pc-wB": "alfil blanco", "pc-wR": "torre blanca", "pc-wQ": "dama blanca", "pc-wK": "rey blanco",
+    "pc-bP": "peón negro", "pc-bN": "caballo negro", "pc-bB": "alfil negro", "pc-bR": "torre negra", "pc-bQ": "dama negra", "pc-bK": "rey negro",
+    "pc4-rK": "rajá rojo", "pc4-rE": "elefante rojo", "pc4-rN": "caballo rojo", "pc4-rB": "barco rojo", "pc4-rP": "peón rojo",
+    "pc4-gK": "rajá verde", "pc4-gE": "elefante verde", "pc4-gN": "caballo verde", "pc4-gB": "barco verde", "pc4-gP": "peón verde",
+    "pc4-yK": "rajá amarillo", "pc4-yE": "elefante amarillo", "pc4-yN": "caballo amarillo", "pc4-yB": "barco amarillo", "pc4-yP": "peón amarillo",
+    "pc4-bK": "rajá negro", "pc4-bE": "elefante negro", "pc4-bN": "caballo negro", "pc4-bB": "barco negro", "pc4-bP": "peón negro",
+    emptySquare: "vacía", selectedSquare: "seleccionada", targetSquare: "jugada legal", board: "Tablero",
+    queen: "Dama", rook: "Torre", bishop: "Alfil", knight: "Caballo",
+    refuseNotYours: "Esa pieza no es tuya o no te toca moverla.", refuseWait: "Espera: no es tu turno.",
+    refuseNoMoves: "Esa pieza no tiene jugadas legales ahora.", refuseTarget: "La pieza de {from} no puede ir a {to}.",
+    refuseDrawFirst: "Primero roba una carta.", refuseCard: "{card} no se puede jugar ahora.", refuseSquare: "No es un objetivo de {card}.",
+    settings: "Ajustes", close: "Cerrar", sound: "Sonido", soundOn: "Sonido activado", soundOff: "Sonido desactivado",
+    boardTheme: "Tablero", pieceTheme: "Piezas", "theme-green": "verde", "theme-brown": "marrón", "theme-blue": "azul",
+    "pieces-classic": "clásicas", "pieces-sepia": "sepia", showCoords: "Mostrar coordenadas",
+    evalLabel: "Evaluación, desde las blancas", fenLabel: "Posición inicial (FEN)",
+    nFullMoves: "jugadas", nFullMove: "jugada",
     // the lessons
     lessons: "Lecciones", lessonsTitle: "Aprende ajedrez", steps: "pasos", tasks: "tareas", step: "Paso", of: "de",
     prev: "Anterior", next: "Siguiente", nextLesson: "Siguiente lección", retry: "Empezar el paso de nuevo", menu: "Todas las lecciones",
@@ -152,6 +188,8 @@ export function createI18n() {
     apply() {
       document.documentElement.lang = lang;
       document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+      // a control named by aria-label (a button with a piece's picture, a field)
+      document.querySelectorAll("[data-i18n-label]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.i18nLabel)); });
     },
     // set changes the language (kept for the next visit) and tells
     // every listener, in the order they listened.

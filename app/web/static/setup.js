@@ -4,9 +4,11 @@
 
 import { api } from "./api.js";
 import { entry } from "./panels/index.js";
+import { movesLabel } from "./panels/sides.js";
 
 // createSetup: open(id) opens a game.
-export function createSetup(i18n, { open }) {
+// settings keeps the form's last choices (settings.js).
+export function createSetup(i18n, { open, settings }) {
   const t = i18n.t;
   const $ = (sel) => document.querySelector(sel);
   const $$ = (sel) => Array.from(document.querySelectorAll(sel));
@@ -18,6 +20,7 @@ export function createSetup(i18n, { open }) {
   ["variant", "mode", "color", "level"].forEach((attr) => {
     $$("#new-game [data-" + attr + "]").forEach((b) => b.addEventListener("click", () => {
       pick(attr, b.dataset[attr]);
+      remember();
       if (attr === "mode") $$(".engine-only").forEach((f) => { f.hidden = b.dataset.mode !== "engine"; });
       if (attr === "variant") formFor(b.dataset.variant);
     }));
@@ -35,6 +38,21 @@ export function createSetup(i18n, { open }) {
       pick("mode", "engine");
       $$(".engine-only").forEach((f) => { f.hidden = false; });
     }
+  }
+  // remember keeps the form's choices; restore puts them back (a game
+  // or a level this page no longer has is left as the form has it).
+  function remember() {
+    settings.set("form", { variant: chosen("variant"), mode: chosen("mode"), color: chosen("color"), level: chosen("level") });
+  }
+  function restore() {
+    const f = settings.get("form") || {};
+    for (const attr of ["level", "color", "mode", "variant"]) {
+      const b = f[attr] && $('#new-game [data-' + attr + '="' + f[attr] + '"]');
+      if (!b) continue;
+      pick(attr, f[attr]);
+      if (attr === "mode") $$(".engine-only").forEach((el) => { el.hidden = f.mode !== "engine"; });
+    }
+    formFor(chosen("variant"));
   }
   function chosenRules(variant) {
     const rules = {};
@@ -88,7 +106,7 @@ export function createSetup(i18n, { open }) {
       result.textContent = g.status === "playing" ? t("inProgress") : g.result;
       const when = document.createElement("span");
       when.className = "when";
-      when.textContent = new Date(g.updated).toLocaleString(i18n.lang()) + " · " + t(g.variant) + " · " + entry(g.variant).modeLabel(t, g.mode) + " · " + g.moves + " " + t("nMoves");
+      when.textContent = new Date(g.updated).toLocaleString(i18n.lang()) + " · " + t(g.variant) + " · " + entry(g.variant).modeLabel(t, g.mode) + " · " + (entry(g.variant).movesLabel || movesLabel)(t, g.moves);
       const link = document.createElement("a");
       link.href = "#" + g.id;
       link.textContent = t("open");
@@ -124,6 +142,7 @@ export function createSetup(i18n, { open }) {
   }
   i18n.onChange(translate);
   translate();
+  restore();
 
   return {
     show() {

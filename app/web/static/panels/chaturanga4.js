@@ -21,6 +21,9 @@ export const chaturanga4 = {
   // The form names a player for every seat instead of an opponent.
   form: { oneDevice: true, seats: true, rules: true },
   modeLabel: (t, mode) => t(mode === "engine" ? "c4WithAzar" : "c4Local"),
+  // Each army's move counts: the armies in play change with each
+  // elimination, so there is no full move to count.
+  movesLabel: (t, n) => n + " " + t("nMoves"),
   create(ui) {
     const { t } = ui;
     const colour = (s) => t("seat-" + s);

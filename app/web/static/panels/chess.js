@@ -12,6 +12,7 @@ export const chess = {
     return {
       ...twoSided(ui.t),
       analysable: true,
+      evaluated: true,
       moves: (v, ol) => pairedMoves(v, ol, (i) => (judged(v, i) ? GLYPHS[judged(v, i)] : ""), (i) => judged(v, i)),
     };
   },

@@ -10,6 +10,8 @@
 //     opponent and a colour, and sends its rule options
 //     (.variant-only[data-for=NAME] [data-rule]);
 //   modeLabel(t, mode): the saved list's words for a game's mode;
+//   movesLabel(t, n), optional: the saved list's length of a game of n
+//     recorded actions (full moves when absent, sides.js);
 //   create(ui): the game's panel for the game screen (game-screen.js
 //     says what ui holds and which hooks a panel has).
 

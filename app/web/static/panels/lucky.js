@@ -114,6 +114,12 @@ export const lucky = {
       sideClass: "with-cards",
       render,
       moves,
+      evaluated: true,
+      isCard: (tok) => tok === "draw",
+      // A piece clicked while the turn starts with a draw: draw first.
+      refusal(v, kind) {
+        return kind === "piece" && v.legal.includes("draw") && v.legal.length === 1 ? t("refuseDrawFirst") : "";
+      },
       marks(v, marks) {
         for (const s of v.lucky.zone || []) marks.square(s, { cls: "zone" });
         // A card's step: the pieces it may move are outlined.

@@ -27,6 +27,8 @@ export const magic = {
     const cards = {}; // id -> a card the page was sent (hand, discard)
     let picked = null; // the card of the hand whose targets are shown
     let prefix = []; // the target squares clicked so far for it
+    let flashed = null; // the card just refused (it shakes once)
+    let expanded = null; // the card of the hand shown whole (on a phone the hand is a strip of small cards)
     const unpick = () => { picked = null; prefix = []; };
 
     const label = (id) => cardLabel(i18n, cards[id], id);
@@ -91,14 +93,19 @@ export const magic = {
       for (const c of mv.hand) {
         const el = cardFace(c);
         el.dataset.playable = String(!!toks[c.id]);
-        if (toks[c.id]) {
-          el.dataset.action = "pick-card";
-          el.setAttribute("role", "button");
-          el.tabIndex = 0;
-          el.setAttribute("aria-pressed", String(picked === c.id));
-        }
+        // Every card is a button: a playable one is picked, another one
+        // says why not (and is shown whole).
+        el.dataset.action = toks[c.id] ? "pick-card" : "refused-card";
+        el.setAttribute("role", "button");
+        el.tabIndex = 0;
+        if (toks[c.id]) el.setAttribute("aria-pressed", String(picked === c.id));
+        else el.setAttribute("aria-disabled", "true");
+        el.setAttribute("aria-label", c.name[i18n.lang()] + ": " + c.text[i18n.lang()]);
+        el.classList.toggle("expanded", expanded === c.id || picked === c.id);
+        el.classList.toggle("refused", flashed === c.id);
         hand.append(el);
       }
+      flashed = null;
       if (!mv.hand.length) hand.append(muted("p", t("emptyHand")));
       renderChoices(v);
       const n = mv.cards[opponent(v.human)];
@@ -216,9 +223,17 @@ export const magic = {
           else ui.render();
           return true;
         }
+        // Not one of the card's targets: said, and the card dropped.
+        ui.board.refuse("card-target", name);
         unpick();
-        return false;
+        ui.render();
+        return true;
       },
+      refusal(v, kind) {
+        return kind === "card-target" && picked ? t("refuseSquare", { card: label(picked) }) : "";
+      },
+      isCard,
+      escape() { if (picked) { unpick(); ui.render(); } },
       reset: unpick,
       announce(old, v) {
         const fresh = v.magic.committed.slice(old.magic.committed.length).filter((c) => c.side !== v.human);
@@ -229,8 +244,15 @@ export const magic = {
         pass: () => { unpick(); return ui.play("pass"); },
         commit: (b) => { unpick(); return ui.play(b.dataset.token); },
         "unpick-card": () => { unpick(); ui.render(); },
+        "refused-card": (b) => {
+          expanded = b.dataset.card;
+          flashed = b.dataset.card;
+          ui.setNote(() => t("refuseCard", { card: label(b.dataset.card) }), "card");
+          ui.render();
+        },
         "pick-card": (b) => {
           picked = picked === b.dataset.card ? null : b.dataset.card;
+          expanded = picked;
           prefix = [];
           ui.board.selected = null;
           ui.render();

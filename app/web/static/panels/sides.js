@@ -15,6 +15,14 @@ export const flip = (o) => ({ flipped: !o.flipped, turned: false });
 // modeLabel is the saved list's words for a game's mode.
 export const modeLabel = (t, mode) => t(mode === "engine" ? "vsEngine" : "vsLocal");
 
+// movesLabel is the saved list's length of a game of n recorded
+// actions: full moves, a White move and a Black one each ("14 moves",
+// not "28 moves").
+export function movesLabel(t, n) {
+  const k = Math.ceil(n / 2);
+  return k + " " + t(k === 1 ? "nFullMove" : "nFullMoves");
+}
+
 // sideName is "you" or "Azar" against the engine, the colour on one device.
 export function sideName(t, v, side) {
   if (v.mode === "engine") return side === v.human ? t("you") : t("azar");

@@ -76,6 +76,7 @@ export const spy = {
     return {
       ...twoSided(t),
       parts: ["#cards", "#cards .spy-part"],
+      isCard: (tok) => /^(reveal|wild)/.test(tok),
       sideClass: "with-cards",
       render,
       marks(v, marks) {
