@@ -65,29 +65,6 @@ func summarize(r *analysis.Report) Analysis {
 	return a
 }
 
-// analysisGame is the game for practice/analysis.
-func (g *gameState) analysisGame() (*chess.Game, error) {
-	pos := chess.NewPosition()
-	if g.opts.FEN != "" {
-		p, err := chess.ParseFEN(g.opts.FEN)
-		if err != nil {
-			return nil, err
-		}
-		pos = p
-	}
-	result, _ := g.result()
-	cg := &chess.Game{FEN: g.opts.FEN, Result: result}
-	for _, s := range g.moves {
-		m, err := pos.ParseUCIMove(s)
-		if err != nil {
-			return nil, err
-		}
-		cg.Moves = append(cg.Moves, m)
-		pos.Make(m)
-	}
-	return cg, nil
-}
-
 // Analyze starts the post-game analysis of a finished chess game in the
 // background (one at a time for the whole server); the views show its
 // progress, then the analysis, which is stored with the game. A game
@@ -99,9 +76,10 @@ func (m *Manager) Analyze(id string) (View, error) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if err := g.play.refuses(requestAnalysis); err != nil {
+		return View{}, err
+	}
 	switch {
-	case g.cg != nil, g.c4 != nil:
-		return View{}, errorf(Invalid, "the analysis is for standard chess")
 	case !g.over():
 		return View{}, errorf(Conflict, "the game is not over yet")
 	case len(g.moves) == 0:
@@ -109,7 +87,8 @@ func (m *Manager) Analyze(id string) (View, error) {
 	case g.analysis != "" || g.analyzing != nil:
 		return g.view(), nil
 	}
-	game, err := g.analysisGame()
+	result, _ := g.result()
+	game, err := g.play.analysisGame(g.opts, result)
 	if err != nil {
 		return View{}, err
 	}

@@ -4,9 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"azar/app/engine"
 	"azar/variants/chess"
@@ -54,6 +54,9 @@ type cardGame interface {
 	// pgnTags and pgnMoves write the game for its PGN.
 	pgnTags() [][2]string
 	pgnMoves() string
+	// outOfTurn and hidesEngine are play's.
+	outOfTurn(seat string) bool
+	hidesEngine() bool
 }
 
 // newSeed is 64 random bits for a game's source of chance.
@@ -63,20 +66,6 @@ func newSeed() uint64 {
 		panic(err) // crypto/rand does not fail on supported systems
 	}
 	return binary.LittleEndian.Uint64(b[:])
-}
-
-// newCardGame rebuilds the card game of opts from its secret and tokens;
-// for a new game (secret "") it deals from seed.
-func newCardGame(o Options, secret string, tokens []string, seed uint64) (cardGame, error) {
-	switch o.Variant {
-	case VariantLucky:
-		return newLuckyGame(o, secret, tokens, seed)
-	case VariantSpy:
-		return newSpyGame(o, secret, tokens, seed)
-	case VariantMagic:
-		return newMagicGame(o, secret, tokens, seed)
-	}
-	return nil, errorf(Invalid, "unknown variant %q", o.Variant)
 }
 
 // numberedMoves writes tokens with move numbers where a turn of White
@@ -97,121 +86,201 @@ func numberedMoves(toks []string, sides []string, starts []bool, numbers []int) 
 	return strings.Join(parts, " ")
 }
 
-// normalizeCardOptions checks a card game's rules and start position and
-// writes them in their canonical form.
-func normalizeCardOptions(o *Options) error {
-	switch o.Variant {
-	case VariantLucky:
-		rules, err := luckyRules(o.Rules)
-		if err != nil {
-			return errorf(Invalid, "lucky rules: %v", err)
-		}
-		o.Rules = luckyRulesMap(rules)
-		if o.FEN != "" {
-			st, err := lucky.ParseState(o.FEN, rules)
-			if err != nil {
-				return errorf(Invalid, "start position: %v", err)
-			}
-			if o.FEN = st.Encode(); o.FEN == lucky.New(rules).Encode() {
-				o.FEN = ""
-			}
-		}
-	case VariantSpy:
-		rules, err := spyRules(o.Rules)
-		if err != nil {
-			return errorf(Invalid, "spy rules: %v", err)
-		}
-		o.Rules = spyRulesMap(rules)
-		if o.FEN != "" {
-			st, err := spy.ParseState(o.FEN, rules)
-			if err != nil {
-				return errorf(Invalid, "start position: %v", err)
-			}
-			for c := chess.White; c <= chess.Black; c++ {
-				if st.Card(c) != spy.NoCard || st.Revealed(c) {
-					return errorf(Invalid, "start position: a spy start holds no cards and no reveals (the referee deals)")
-				}
-			}
-			if o.FEN = st.Encode(); o.FEN == spy.StartFEN {
-				o.FEN = ""
-			}
-		}
-	case VariantMagic:
-		rules, err := magicRules(o.Rules)
-		if err != nil {
-			return errorf(Invalid, "magic rules: %v", err)
-		}
-		o.Rules = magicRulesMap(rules)
-		if o.FEN != "" {
-			return errorf(Invalid, "start position: a magic game starts from the standard position (the referee deals the hands)")
-		}
-	}
-	return nil
+// cardEntry is a card game's entry: the three card games share it, each
+// with its rules' own options and game.
+type cardEntry struct {
+	variant string
+	// local is why the game cannot be played on one device ("" when it
+	// can): a game that hides each player's cards.
+	local string
+	// normalize checks the rules and the start and writes them in their
+	// canonical form.
+	normalize func(o *Options) error
+	// newGame rebuilds the game from its secret and tokens; for a new
+	// game (secret "") it deals from seed.
+	newGame func(o Options, secret string, tokens []string, seed uint64) (cardGame, error)
 }
 
-// cardAction plays a player's token in a card game: a move, a card
-// action, a draw (the referee then turns the top card), a reveal, a
-// wildcard's choice. g.mu is held.
-func (m *Manager) cardAction(g *Game, tok string) (View, error) {
-	if g.over() {
-		return View{}, errorf(Conflict, "the game is over")
-	}
-	seat := g.opts.Human
-	if g.opts.Mode == ModeLocal {
-		seat = g.toAct()
-	}
-	sg, choosing := g.cg.(*spyGame)
-	choosing = choosing && sg.pending(seat)
-	if !choosing {
-		if err := g.playerMayMove(); err != nil {
-			return View{}, err
-		}
-	}
-	toks, secret, err := g.cg.act(seat, tok)
-	if err != nil {
-		return View{}, err
-	}
-	if err := g.commitSecret(toks, secret, ending{}, time.Now(), m.cfg.Store); err != nil {
-		return View{}, err
-	}
-	g.drawNote = ""
-	m.changed(g)
-	return g.view(), nil
-}
+var (
+	luckyEntry = &cardEntry{variant: VariantLucky, normalize: normalizeLucky,
+		newGame: func(o Options, secret string, toks []string, seed uint64) (cardGame, error) {
+			return newLuckyGame(o, secret, toks, seed)
+		}}
+	spyEntry = &cardEntry{variant: VariantSpy, normalize: normalizeSpy,
+		local: "spy chess hides each player's card: it is played against the engine, not on one device",
+		newGame: func(o Options, secret string, toks []string, seed uint64) (cardGame, error) {
+			return newSpyGame(o, secret, toks, seed)
+		}}
+	magicEntry = &cardEntry{variant: VariantMagic, normalize: normalizeMagic,
+		local: "magic chess hides each player's hand: it is played against the engine, not on one device",
+		newGame: func(o Options, secret string, toks []string, seed uint64) (cardGame, error) {
+			return newMagicGame(o, secret, toks, seed)
+		}}
+)
 
-// hidesEngineState reports whether the engine's side of cg is secret
-// (a spy card, a magic hand), so that nothing the engine says reaches a
-// View.
-func hidesEngineState(cg cardGame) bool {
-	switch cg.(type) {
-	case *spyGame, *magicGame:
-		return true
-	}
-	return false
-}
+func (e *cardEntry) name() string { return e.variant }
 
-// playEngineAction commits the engine's answer in a card game. g.mu is
-// held.
-func (m *Manager) playEngineAction(g *Game, res engine.Result) error {
-	seat := g.engineSeat()
-	toks, secret, err := g.cg.engineAnswer(seat, res.Move)
-	if err != nil {
-		return fmt.Errorf("the engine answered %q: %v", res.Move, err)
-	}
-	var ev *Eval
-	_, isSpy := g.cg.(*spyGame)
-	_, isMagic := g.cg.(*magicGame)
-	if res.Score.Known && !isSpy && !isMagic {
-		// A spy or magic engine's score weighs its own card or hand:
-		// not for the page.
-		ev = &Eval{CP: res.Score.CP, Mate: res.Score.Mate}
-		if seat == "b" {
-			ev.CP, ev.Mate = -ev.CP, -ev.Mate
-		}
-	}
-	if err := g.commitSecret(toks, secret, ending{}, time.Now(), m.cfg.Store); err != nil {
+func (e *cardEntry) prepare(o *Options) error {
+	if err := noSeats(o); err != nil {
 		return err
 	}
-	m.enginePlayed(g, ev)
+	if err := prepareTwoSeats(o, e.local); err != nil {
+		return err
+	}
+	return e.normalize(o)
+}
+
+func (e *cardEntry) deal(o Options, newSeed func() uint64) (play, error) {
+	cg, err := e.newGame(o, "", nil, newSeed())
+	if err != nil {
+		return nil, err
+	}
+	if r, _ := cg.outcome(); r != "*" {
+		return nil, errorf(Invalid, "start position: the game is already over")
+	}
+	return cards{cg}, nil
+}
+
+func (e *cardEntry) open(o Options, secret string, moves []string) (play, error) {
+	if secret == "" {
+		return nil, fmt.Errorf("a card game without its secret")
+	}
+	cg, err := e.newGame(o, secret, moves, 0)
+	if err != nil {
+		return nil, err
+	}
+	return cards{cg}, nil
+}
+
+func normalizeLucky(o *Options) error {
+	rules, err := luckyRules(o.Rules)
+	if err != nil {
+		return errorf(Invalid, "lucky rules: %v", err)
+	}
+	o.Rules = luckyRulesMap(rules)
+	if o.FEN != "" {
+		st, err := lucky.ParseState(o.FEN, rules)
+		if err != nil {
+			return errorf(Invalid, "start position: %v", err)
+		}
+		if o.FEN = st.Encode(); o.FEN == lucky.New(rules).Encode() {
+			o.FEN = ""
+		}
+	}
 	return nil
 }
+
+func normalizeSpy(o *Options) error {
+	rules, err := spyRules(o.Rules)
+	if err != nil {
+		return errorf(Invalid, "spy rules: %v", err)
+	}
+	o.Rules = spyRulesMap(rules)
+	if o.FEN != "" {
+		st, err := spy.ParseState(o.FEN, rules)
+		if err != nil {
+			return errorf(Invalid, "start position: %v", err)
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			if st.Card(c) != spy.NoCard || st.Revealed(c) {
+				return errorf(Invalid, "start position: a spy start holds no cards and no reveals (the referee deals)")
+			}
+		}
+		if o.FEN = st.Encode(); o.FEN == spy.StartFEN {
+			o.FEN = ""
+		}
+	}
+	return nil
+}
+
+func normalizeMagic(o *Options) error {
+	rules, err := magicRules(o.Rules)
+	if err != nil {
+		return errorf(Invalid, "magic rules: %v", err)
+	}
+	o.Rules = magicRulesMap(rules)
+	if o.FEN != "" {
+		return errorf(Invalid, "start position: a magic game starts from the standard position (the referee deals the hands)")
+	}
+	return nil
+}
+
+// cards is a card game as a play: the referee's code the three card
+// games share, around each one's rules (cardGame).
+type cards struct{ cardGame }
+
+func (c cards) engineTurn(o Options) (string, int, bool) { return engineSeatOf(o, c.toAct()) }
+
+func (c cards) answer(seat string, res engine.Result) ([]string, string, *Eval, error) {
+	toks, secret, err := c.engineAnswer(seat, res.Move)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	var ev *Eval
+	if !c.hidesEngine() {
+		// A spy or magic engine's score weighs its own card or hand:
+		// not for the page.
+		ev = evalFor(seat, res.Score)
+	}
+	return toks, secret, ev, nil
+}
+
+func (c cards) hint(seat string, res engine.Result) (Hint, error) {
+	legal := c.legal(seat)
+	tok := res.Move
+	if tok == "0000" && !slices.Contains(legal, tok) && slices.Contains(legal, "pass") {
+		tok = "pass" // a magic engine writes its pass as the null move
+	}
+	if !slices.Contains(legal, tok) {
+		return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
+	}
+	return Hint{Move: tok, SAN: tok}, nil
+}
+
+func (c cards) refuses(r request) error {
+	switch r {
+	case requestUndo:
+		// Taking back a draw would let the player draw again knowing
+		// the card on top.
+		return errorf(Conflict, "the card games have no undo")
+	case requestAnalysis:
+		return errorf(Invalid, "the analysis is for standard chess")
+	}
+	return nil
+}
+
+func (c cards) takeBack(Options) int { return -1 }
+
+// acceptsDraw: a card can still add or turn pieces, so a bare board is
+// no dead draw here.
+func (c cards) acceptsDraw(own engine.Score) bool { return acceptsDraw(c.board(), false, own) }
+
+func (c cards) analysisGame(Options, string) (*chess.Game, error) {
+	return nil, errorf(Invalid, "the analysis is for standard chess")
+}
+
+// view fills the board and the moves as every card game shows them, then
+// the game's own part for the viewer's seat.
+func (c cards) view(v *View, w viewer) {
+	pos := c.board()
+	boardView(v, pos, c.tokens(), c.notation())
+	if v.Turn = c.toAct(); v.Turn == "" {
+		v.Turn = colorLetter(pos.Side())
+	}
+	if c.inCheck() {
+		if k := pos.KingSquare(pos.Side()); k != chess.NoSquare {
+			v.Check = k.String()
+		}
+	}
+	if w.acts != "" {
+		v.Legal = c.legal(w.acts)
+	}
+	if toks := c.tokens(); len(toks) > 0 {
+		v.LastMove = toks[len(toks)-1] // the game's own part may mark another
+	}
+	c.cardGame.view(v, w.seat)
+}
+
+func (c cards) players(o Options) [][2]string { return playerTags(o) }
+func (c cards) pgnTags(Options) [][2]string   { return c.cardGame.pgnTags() }
+func (c cards) pgnMoves(Options) string       { return c.cardGame.pgnMoves() }

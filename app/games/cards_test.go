@@ -424,14 +424,14 @@ func TestDrawOfferTellsNoSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs := gameState{opts: Options{Variant: VariantSpy, Mode: ModeEngine, Human: "w"}, cg: sg}
+	gs := gameState{opts: Options{Variant: VariantSpy, Mode: ModeEngine, Human: "w"}, play: cards{sg}}
 	if req := gs.offerRequest(fullStrength, "movetime 300"); req.Position != "startpos card b=neutral moves e2e4 e7e5" {
 		t.Fatalf("spy offer position %q", req.Position)
 	}
 
 	const seed = 9
 	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w"}
-	if err := normalizeCardOptions(&o); err != nil {
+	if err := magicEntry.normalize(&o); err != nil {
 		t.Fatal(err)
 	}
 	mg, err := newMagicGame(o, "", nil, seed)
@@ -442,7 +442,7 @@ func TestDrawOfferTellsNoSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs = gameState{opts: o, cg: mg}
+	gs = gameState{opts: o, play: cards{mg}}
 	req := gs.offerRequest(fullStrength, "movetime 300")
 	if req.Position != "startpos hand -" {
 		t.Fatalf("magic offer position %q", req.Position)

@@ -2,11 +2,13 @@ package games
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"azar/app/engine"
 	"azar/variants/chaturanga4"
+	"azar/variants/chess"
 )
 
 // VariantChaturanga4 is four-player chaturanga (docs/rules/chaturanga4.md).
@@ -35,6 +37,7 @@ const c4Seats = "rgyb"
 // replayed from the start and the moves. Nothing is hidden: every seat
 // sees the whole board, so it has no secret.
 type c4Game struct {
+	fen   string // the start, "" for the standard one
 	seats []SeatChoice
 	st    *chaturanga4.State
 	toks  []string
@@ -126,7 +129,7 @@ func newC4Game(o Options, moves []string) (*c4Game, error) {
 		}
 	}
 	p.SetOptions(rules)
-	g := &c4Game{seats: o.Seats, st: chaturanga4.StateFrom(p)}
+	g := &c4Game{fen: o.FEN, seats: o.Seats, st: chaturanga4.StateFrom(p)}
 	for i, tok := range moves {
 		if g.over() {
 			return nil, errorf(Invalid, "move %d (%s) after the end of the game", i+1, tok)
@@ -213,8 +216,10 @@ func (g *c4Game) seat() SeatChoice { return g.seats[g.pos().ToMove()] }
 // engineToMove reports whether the engine plays the seat to move.
 func (g *c4Game) engineToMove() bool { return !g.over() && g.seat().Player == PlayerEngine }
 
-// legal is the tokens the seat to move may play, when a person sits there.
-func (g *c4Game) legal() []string {
+// legal is the tokens the seat to move may play, when a person sits
+// there: the people share the device, so whoever asks plays the seat to
+// move.
+func (g *c4Game) legal(string) []string {
 	out := []string{}
 	if g.over() || g.seat().Player == PlayerEngine {
 		return out
@@ -227,18 +232,12 @@ func (g *c4Game) legal() []string {
 	return out
 }
 
-// request is the engine's search for the seat to move.
-func (g *c4Game) request(fen string, goArgs string, level int) engine.Request {
-	pos := "startpos"
-	if fen != "" {
-		pos = "fen " + fen
-	}
-	if len(g.toks) > 0 {
-		pos += " moves " + strings.Join(g.toks, " ")
-	}
-	opts := append(levelOption(level), engine.Option{Name: "UCI_Variant", Value: VariantChaturanga4},
-		engine.Option{Name: "C4_ExtendedInsufficient", Value: strconv.FormatBool(g.pos().Options().ExtendedInsufficient)})
-	return engine.Request{Options: opts, Position: pos, Go: goArgs}
+// engineRequest is the engine's search for the seat to move: nothing is
+// hidden, so every seat is told the same.
+func (g *c4Game) engineRequest(string) ([]engine.Option, string) {
+	opts := []engine.Option{{Name: "UCI_Variant", Value: VariantChaturanga4},
+		{Name: "C4_ExtendedInsufficient", Value: strconv.FormatBool(g.pos().Options().ExtendedInsufficient)}}
+	return opts, positionText(g.fen, "", g.toks)
 }
 
 // outcome is the result (each seat's points, r-g-y-b: 1-0-0-0, or
@@ -306,8 +305,8 @@ type C4Seat struct {
 	Points string         `json:"points,omitempty"`
 }
 
-// view fills the View of a four-player game.
-func (g *c4Game) view(v *View) {
+// view fills the View of a four-player game: every seat sees it all.
+func (g *c4Game) view(v *View, _ viewer) {
 	p := g.pos()
 	v.FEN = p.C4N()
 	v.Turn = p.ToMove().String()
@@ -352,12 +351,12 @@ func (g *c4Game) view(v *View) {
 		}
 	}
 	v.C4 = cv
-	v.Legal = g.legal()
+	v.Legal = g.legal("")
 }
 
 // pgnTags and pgnMoves write the game as a text record: one line of moves
 // per round, the seats' tokens in turn order.
-func (g *c4Game) pgnTags() [][2]string {
+func (g *c4Game) pgnTags(Options) [][2]string {
 	p := g.pos()
 	tags := [][2]string{{"Variant", VariantChaturanga4}}
 	names := [4]string{"Red", "Green", "Yellow", "Black"}
@@ -375,7 +374,7 @@ func (g *c4Game) pgnTags() [][2]string {
 	return tags
 }
 
-func (g *c4Game) pgnMoves() string {
+func (g *c4Game) pgnMoves(Options) string {
 	var parts []string
 	round := 0
 	for i, tok := range g.toks {
@@ -395,4 +394,75 @@ func (g *c4Game) pgnMoves() string {
 func mustC4Move(p *chaturanga4.Position, tok string) chaturanga4.Move {
 	m, _ := p.ParseMove(tok)
 	return m
+}
+
+// c4Entry is four-player chaturanga: four seats, each a person at the
+// device or Azar at its own level; nothing is hidden.
+type c4Entry struct{}
+
+func (c4Entry) name() string                                    { return VariantChaturanga4 }
+func (c4Entry) prepare(o *Options) error                        { return normalizeC4Options(o) }
+func (e c4Entry) deal(o Options, _ func() uint64) (play, error) { return e.open(o, "", nil) }
+
+func (c4Entry) open(o Options, _ string, moves []string) (play, error) { return newC4Game(o, moves) }
+
+func (g *c4Game) tokens() []string { return g.toks }
+func (g *c4Game) secret() string   { return "" }
+
+func (g *c4Game) act(_, tok string) ([]string, string, error) {
+	if !slices.Contains(g.legal(""), tok) {
+		return nil, "", errorf(Invalid, "illegal move %q", tok)
+	}
+	return append(slices.Clone(g.toks), tok), "", nil
+}
+
+func (g *c4Game) outOfTurn(string) bool { return false }
+
+// engineTurn: the seat to move when Azar sits there, at that seat's
+// level.
+func (g *c4Game) engineTurn(Options) (string, int, bool) {
+	if !g.engineToMove() {
+		return "", 0, false
+	}
+	return g.toAct(), g.seat().Level, true
+}
+
+func (g *c4Game) offerRequest(seat string) ([]engine.Option, string) { return g.engineRequest(seat) }
+
+func (g *c4Game) answer(_ string, res engine.Result) ([]string, string, *Eval, error) {
+	if _, err := g.pos().ParseMove(res.Move); err != nil {
+		return nil, "", nil, err
+	}
+	return append(slices.Clone(g.toks), res.Move), "", nil, nil
+}
+
+func (g *c4Game) hint(_ string, res engine.Result) (Hint, error) {
+	if !slices.Contains(g.legal(""), res.Move) {
+		return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
+	}
+	return Hint{Move: res.Move, SAN: c4Notation(g.pos(), mustC4Move(g.pos(), res.Move))}, nil
+}
+
+func (g *c4Game) hidesEngine() bool { return false }
+
+func (g *c4Game) refuses(r request) error {
+	switch r {
+	case requestUndo:
+		return errorf(Conflict, "four-player chaturanga has no undo")
+	case requestResign:
+		return errorf(Conflict, "four-player chaturanga has no resignation: a seat plays on until its raja falls")
+	case requestDraw:
+		return errorf(Conflict, "four-player chaturanga has no draw offers (the engine does not offer or accept draws)")
+	case requestAnalysis:
+		return errorf(Invalid, "the analysis is for standard chess")
+	}
+	return nil
+}
+
+func (g *c4Game) takeBack(Options) int          { return -1 }
+func (g *c4Game) acceptsDraw(engine.Score) bool { return false }
+func (g *c4Game) players(Options) [][2]string   { return nil }
+
+func (g *c4Game) analysisGame(Options, string) (*chess.Game, error) {
+	return nil, errorf(Invalid, "the analysis is for standard chess")
 }

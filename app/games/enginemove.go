@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"azar/app/engine"
-	"azar/variants/chess"
 )
 
 // engineTries is how many searches in a row may fail before the engine
@@ -24,24 +23,20 @@ func (m *Manager) engineIfDue(g *Game) {
 		return
 	}
 	g.thinking = true
-	level := g.opts.Level
-	if g.c4 != nil {
-		level = g.c4.seat().Level
-	}
-	req := g.request(g.engineSeat(), level, m.cfg.GoArgs(level))
+	req, seat := g.engineRequest(m.cfg.GoArgs)
 	m.wg.Add(1)
-	go m.engineMove(g, g.version, req, g.engineChoosing(), hidesEngineState(g.cg))
+	go m.engineMove(g, g.version, req, g.play.outOfTurn(seat), g.play.hidesEngine())
+}
+
+// engineRequest is the engine's search for its turn, and its seat. g.mu
+// is held and it is the engine's turn.
+func (g *gameState) engineRequest(goArgs func(level int) string) (engine.Request, string) {
+	seat, level, _ := g.engineTurn()
+	return g.request(seat, level, goArgs(level)), seat
 }
 
 func levelOption(level int) []engine.Option {
 	return []engine.Option{{Name: "Level", Value: strconv.Itoa(level)}}
-}
-
-// engineChoosing reports whether the engine's search to come is its
-// spy wildcard's choice, to be followed by its first action. g.mu is held.
-func (g *gameState) engineChoosing() bool {
-	sg, ok := g.cg.(*spyGame)
-	return ok && sg.pending(g.engineSeat())
 }
 
 // engineMove runs the engine's search and plays its answer, unless the
@@ -75,7 +70,7 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request, choosi
 		if err == nil && choosing {
 			if err = m.playEngineChoice(g, res); err == nil {
 				choosing, version = false, g.version
-				req = g.request(g.engineSeat(), g.opts.Level, m.cfg.GoArgs(g.opts.Level))
+				req, _ = g.engineRequest(m.cfg.GoArgs)
 				g.mu.Unlock()
 				continue
 			}
@@ -92,7 +87,7 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request, choosi
 			return
 		}
 		g.engineErr = err.Error()
-		if hidesEngineState(g.cg) {
+		if hidden {
 			// The engine's error may echo its position (its own card or
 			// hand) or its illegal answer (a card it holds): the log
 			// keeps it, the page gets the fact only.
@@ -126,7 +121,7 @@ const (
 // game waits for the next start of the server, which tries again. g.mu
 // is held.
 func (m *Manager) engineGivesUp(g *Game) {
-	if g.c4 != nil {
+	if g.play.refuses(requestResign) != nil {
 		g.thinking, g.engineErr = false, engineGaveUpC4
 		g.bump(time.Now())
 		m.broadcast(g)
@@ -154,7 +149,8 @@ func (m *Manager) engineGivesUp(g *Game) {
 // goes out; the engine goes on thinking (its first action comes next).
 // g.mu is held.
 func (m *Manager) playEngineChoice(g *Game, res engine.Result) error {
-	toks, secret, err := g.cg.engineAnswer(g.engineSeat(), res.Move)
+	seat, _, _ := g.engineTurn()
+	toks, secret, _, err := g.play.answer(seat, res)
 	if err != nil {
 		return fmt.Errorf("the engine answered %q: %v", res.Move, err)
 	}
@@ -165,31 +161,12 @@ func (m *Manager) playEngineChoice(g *Game, res engine.Result) error {
 
 // playEngineMove commits the engine's answer. g.mu is held.
 func (m *Manager) playEngineMove(g *Game, res engine.Result) error {
-	if g.cg != nil {
-		return m.playEngineAction(g, res)
-	}
-	if g.c4 != nil {
-		if _, err := g.c4.pos().ParseMove(res.Move); err != nil {
-			return fmt.Errorf("the engine answered %q: %v", res.Move, err)
-		}
-		if err := g.commit(append(g.cloneMoves(), res.Move), ending{}, time.Now(), m.cfg.Store); err != nil {
-			return err
-		}
-		m.enginePlayed(g, nil)
-		return nil
-	}
-	mv, err := g.pos.ParseUCIMove(res.Move)
+	seat, _, _ := g.engineTurn()
+	toks, secret, ev, err := g.play.answer(seat, res)
 	if err != nil {
 		return fmt.Errorf("the engine answered %q: %v", res.Move, err)
 	}
-	var ev *Eval
-	if res.Score.Known {
-		ev = &Eval{CP: res.Score.CP, Mate: res.Score.Mate}
-		if g.pos.Side() == chess.Black {
-			ev.CP, ev.Mate = -ev.CP, -ev.Mate
-		}
-	}
-	if err := g.commit(append(g.cloneMoves(), mv.String()), ending{}, time.Now(), m.cfg.Store); err != nil {
+	if err := g.commitSecret(toks, secret, ending{}, time.Now(), m.cfg.Store); err != nil {
 		return err
 	}
 	m.enginePlayed(g, ev)

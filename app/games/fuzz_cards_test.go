@@ -27,19 +27,23 @@ func FuzzCardGame(f *testing.F) {
 		if len(toks) > 40 {
 			toks = toks[:40]
 		}
-		cg, err := newCardGame(o, secret, toks, seed)
+		e, ok := entryFor(variant).(*cardEntry)
+		if !ok {
+			return
+		}
+		cg, err := e.newGame(o, secret, toks, seed)
 		if err != nil {
 			return
 		}
-		g := &Game{gameState: gameState{id: "0123456789abcdef0123456789abcdef", opts: o, cg: cg, moves: cg.tokens(),
-			pos: cg.board(), sans: cg.notation(), secret: cg.secret()}}
+		g := &Game{gameState: gameState{id: "0123456789abcdef0123456789abcdef", opts: o, play: cards{cg}, moves: cg.tokens(),
+			secret: cg.secret()}}
 		v := g.view()
 		if len(v.Moves) != len(cg.tokens()) {
 			t.Fatalf("%d moves in the view, %d tokens", len(v.Moves), len(cg.tokens()))
 		}
 		_ = g.pgn()
 		// The secret written is read back to the same game.
-		again, err := newCardGame(o, cg.secret(), cg.tokens(), 0)
+		again, err := e.newGame(o, cg.secret(), cg.tokens(), 0)
 		if err != nil {
 			t.Fatalf("the game's own secret %s refused: %v", cg.secret(), err)
 		}
@@ -71,7 +75,7 @@ func FuzzC4Game(f *testing.F) {
 		if err != nil {
 			return
 		}
-		g := &Game{gameState: gameState{id: "0123456789abcdef0123456789abcdef", opts: o, c4: c4, moves: c4.toks}}
+		g := &Game{gameState: gameState{id: "0123456789abcdef0123456789abcdef", opts: o, play: c4, moves: c4.toks}}
 		v := g.view()
 		if len(v.Moves) != len(c4.toks) || v.C4 == nil || len(v.C4.Seats) != 4 {
 			t.Fatalf("the view %+v of %v", v, c4.toks)

@@ -10,7 +10,6 @@ import (
 
 	"azar/app/engine"
 	"azar/app/store"
-	"azar/variants/chess"
 )
 
 // ending is a result the board does not show: a resignation or an agreed
@@ -52,41 +51,9 @@ type gameState struct {
 	secret string
 	// analysis is the post-game analysis (JSON), "" until made.
 	analysis string
-	// cg is the card game (lucky, spy), nil for chess.
-	cg cardGame
-	// c4 is a four-player chaturanga game (then pos is nil), nil for the
-	// others.
-	c4 *c4Game
-
-	// derived from opts.FEN and moves by commit
-	pos    *chess.Position
-	sans   []string
-	status chess.Status
-}
-
-// replay plays moves from the start position.
-func replay(fen string, moves []string) (*chess.Position, []string, error) {
-	pos := chess.NewPosition()
-	if fen != "" {
-		p, err := chess.ParseFEN(fen)
-		if err != nil {
-			return nil, nil, err
-		}
-		pos = p
-	}
-	sans := make([]string, 0, len(moves))
-	for i, s := range moves {
-		if pos.Status(false) != chess.Ongoing {
-			return nil, nil, fmt.Errorf("move %d (%s) after the end of the game", i+1, s)
-		}
-		m, err := pos.ParseUCIMove(s)
-		if err != nil {
-			return nil, nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		sans = append(sans, pos.SAN(m))
-		pos.Make(m)
-	}
-	return pos, sans, nil
+	// play is the game as its entry's rules hold it, derived from opts,
+	// secret and moves by commit.
+	play play
 }
 
 // commit makes moves and end the game's state, saving it first: when the
@@ -111,28 +78,15 @@ func (g *Game) commitSecret(moves []string, secret string, end ending, now time.
 // g.version, which tells a search started before it that it is stale.
 func (g *Game) replace(moves []string, secret string, end ending, now time.Time, st *store.Store) error {
 	next := g.gameState
-	if g.opts.Variant == VariantChaturanga4 {
-		c4, err := newC4Game(g.opts, moves)
-		if err != nil {
-			return err
-		}
-		next.c4, next.moves = c4, c4.toks
-	} else if g.opts.Variant != VariantChess {
-		if secret == "" {
-			return fmt.Errorf("game %s: a card game without its secret", g.id)
-		}
-		cg, err := newCardGame(g.opts, secret, moves, 0)
-		if err != nil {
-			return err
-		}
-		next.cg, next.secret, next.moves, next.pos, next.sans = cg, cg.secret(), cg.tokens(), cg.board(), cg.notation()
-	} else {
-		pos, sans, err := replay(g.opts.FEN, moves)
-		if err != nil {
-			return errorf(Invalid, "%v", err)
-		}
-		next.moves, next.pos, next.sans, next.status = moves, pos, sans, pos.Status(false)
+	e := entryFor(g.opts.Variant)
+	if e == nil {
+		return errorf(Invalid, "unknown variant %q", g.opts.Variant)
 	}
+	p, err := e.open(g.opts, secret, moves)
+	if err != nil {
+		return err
+	}
+	next.play, next.secret, next.moves = p, p.secret(), p.tokens()
 	next.end, next.updated = end, now
 	if !slices.Equal(next.moves, g.moves) {
 		next.analysis = "" // an analysis of other moves
@@ -177,70 +131,27 @@ func fromRecord(r store.Game) (*Game, error) {
 	if r.Reason == ReasonResign || r.Reason == ReasonAgreement {
 		g.end = ending{result: r.Result, reason: r.Reason}
 	}
-	if o.Variant == VariantChaturanga4 {
-		c4, err := newC4Game(o, r.Moves)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", r.ID, err)
-		}
-		g.c4 = c4
-	} else if o.Variant != VariantChess {
-		cg, err := newCardGame(o, r.Secret, r.Moves, 0)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", r.ID, err)
-		}
-		g.cg, g.pos, g.sans = cg, cg.board(), cg.notation()
-	} else {
-		pos, sans, err := replay(o.FEN, r.Moves)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", r.ID, err)
-		}
-		g.pos, g.sans, g.status = pos, sans, pos.Status(false)
+	e := entryFor(o.Variant)
+	if e == nil {
+		return nil, fmt.Errorf("game %s: unknown variant %q", r.ID, o.Variant)
 	}
+	p, err := e.open(o, r.Secret, r.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", r.ID, err)
+	}
+	g.play = p
 	g.bump(r.Updated)
 	return g, nil
 }
 
 func (g *gameState) cloneMoves() []string { return append([]string(nil), g.moves...) }
 
-// sideAt is the side to move before move number k (0-based) of the game.
-func (g *gameState) sideAt(k int) string {
-	first := "w"
-	if g.opts.FEN != "" && strings.Fields(g.opts.FEN)[1] == "b" {
-		first = "b"
-	}
-	if k%2 == 0 {
-		return first
-	}
-	return map[string]string{"w": "b", "b": "w"}[first]
-}
-
 // result returns the game's result and why it ended ("" while it goes on).
 func (g *gameState) result() (string, string) {
 	if g.end.reason != "" {
 		return g.end.result, g.end.reason
 	}
-	if g.cg != nil {
-		return g.cg.outcome()
-	}
-	if g.c4 != nil {
-		return g.c4.outcome()
-	}
-	switch g.status {
-	case chess.Checkmate:
-		if g.pos.Side() == chess.White {
-			return "0-1", ReasonCheckmate
-		}
-		return "1-0", ReasonCheckmate
-	case chess.Stalemate:
-		return "1/2-1/2", ReasonStalemate
-	case chess.DrawInsufficient:
-		return "1/2-1/2", ReasonInsufficient
-	case chess.DrawRepetition:
-		return "1/2-1/2", ReasonRepetition
-	case chess.DrawFiftyMoves:
-		return "1/2-1/2", ReasonFifty
-	}
-	return "*", ""
+	return g.play.outcome()
 }
 
 func (g *gameState) over() bool {
@@ -248,56 +159,51 @@ func (g *gameState) over() bool {
 	return reason != ""
 }
 
+// engineTurn is the seat the engine plays now and its level; ok false
+// when it is not the engine's turn.
+func (g *gameState) engineTurn() (seat string, level int, ok bool) {
+	if g.over() {
+		return "", 0, false
+	}
+	return g.play.engineTurn(g.opts)
+}
+
 func (g *gameState) engineToMove() bool {
-	if g.c4 != nil {
-		return g.c4.engineToMove()
-	}
-	return g.opts.Mode == ModeEngine && !g.over() && g.toAct() != g.opts.Human
+	_, _, ok := g.engineTurn()
+	return ok
 }
 
-// toAct is the side to act ("w" or "b").
+// toAct is the seat to act, "" once the game is over.
 func (g *gameState) toAct() string {
-	if g.cg != nil {
-		if s := g.cg.toAct(); s != "" {
-			return s
-		}
+	if g.over() {
+		return ""
 	}
-	if g.c4 != nil {
-		return g.c4.toAct()
-	}
-	return colorLetter(g.pos.Side())
+	return g.play.toAct()
 }
 
-// engineSeat is the engine's colour against the player.
-func (g *gameState) engineSeat() string {
-	if g.opts.Human == "w" {
-		return "b"
+// playerSeat is the seat the player at the device acts for: the
+// player's own against the engine, the seat to act on one device.
+func (g *gameState) playerSeat() string {
+	if g.opts.Mode == ModeEngine {
+		return g.opts.Human
 	}
-	return "w"
+	return g.toAct()
 }
+
+// engineSeat is the engine's colour against the player (two seats).
+func (g *gameState) engineSeat() string { return otherSeat(g.opts.Human) }
 
 // request is a search for seat's move at the level: the variant's
 // options and seat's position (for a card game, seat's own card only).
 func (g *gameState) request(seat string, level int, goArgs string) engine.Request {
-	if g.c4 != nil {
-		return g.c4.request(g.opts.FEN, goArgs, level)
-	}
-	opts := levelOption(level)
-	if g.cg == nil {
-		opts = append(opts, engine.Option{Name: "UCI_Variant", Value: VariantChess})
-		return engine.Request{Options: opts, Position: g.positionArg(), Go: goArgs}
-	}
-	vo, pos := g.cg.engineRequest(seat)
-	return engine.Request{Options: append(opts, vo...), Position: pos, Go: goArgs}
+	vo, pos := g.play.engineRequest(seat)
+	return engine.Request{Options: append(levelOption(level), vo...), Position: pos, Go: goArgs}
 }
 
 // offerRequest is the engine's search of the player's position to judge
 // a draw offer, told only the engine's own secrets.
 func (g *gameState) offerRequest(level int, goArgs string) engine.Request {
-	if g.cg == nil {
-		return g.request(g.opts.Human, level, goArgs)
-	}
-	vo, pos := g.cg.offerRequest(g.engineSeat())
+	vo, pos := g.play.offerRequest(g.engineSeat())
 	return engine.Request{Options: append(levelOption(level), vo...), Position: pos, Go: goArgs}
 }
 
@@ -312,30 +218,9 @@ func (g *gameState) playerMayMove() error {
 	return nil
 }
 
-// positionArg is the engine's `position` line for the current position.
-func (g *gameState) positionArg() string {
-	s := "startpos"
-	if g.opts.FEN != "" {
-		s = "fen " + g.opts.FEN
-	}
-	if len(g.moves) > 0 {
-		s += " moves " + moveText(g.moves)
-	}
-	return s
-}
-
 // pgn writes the game in PGN with SAN moves, wrapped at 79 columns.
 func (g *gameState) pgn() string {
 	result, reason := g.result()
-	white, black := "Player", "Player"
-	if g.opts.Mode == ModeEngine && g.c4 == nil {
-		azar := fmt.Sprintf("Azar (level %d)", g.opts.Level)
-		if g.opts.Human == "w" {
-			black = azar
-		} else {
-			white = azar
-		}
-	}
 	var b strings.Builder
 	tag := func(k, v string) {
 		v = strings.ReplaceAll(strings.ReplaceAll(v, `\`, `\\`), `"`, `\"`)
@@ -345,9 +230,8 @@ func (g *gameState) pgn() string {
 	tag("Site", "azar serve")
 	tag("Date", g.created.UTC().Format("2006.01.02"))
 	tag("Round", "-")
-	if g.c4 == nil {
-		tag("White", white)
-		tag("Black", black)
+	for _, t := range g.play.players(g.opts) {
+		tag(t[0], t[1])
 	}
 	tag("Result", result)
 	if g.opts.FEN != "" {
@@ -357,45 +241,11 @@ func (g *gameState) pgn() string {
 	if t := termination(reason); t != "" {
 		tag("Termination", t)
 	}
-	var tokens []string
-	if g.c4 != nil {
-		for _, t := range g.c4.pgnTags() {
-			tag(t[0], t[1])
-		}
-		tokens = append(strings.Fields(g.c4.pgnMoves()), result)
-		b.WriteString("\n")
-		writeWrapped(&b, tokens)
-		return b.String()
-	}
-	if g.cg != nil {
-		for _, t := range g.cg.pgnTags() {
-			tag(t[0], t[1])
-		}
-		tokens = append(strings.Fields(g.cg.pgnMoves()), result)
-		b.WriteString("\n")
-		writeWrapped(&b, tokens)
-		return b.String()
+	for _, t := range g.play.pgnTags(g.opts) {
+		tag(t[0], t[1])
 	}
 	b.WriteString("\n")
-	first := g.sideAt(0)
-	moveNo := 1
-	if g.opts.FEN != "" {
-		fmt.Sscanf(strings.Fields(g.opts.FEN)[5], "%d", &moveNo)
-	}
-	for i, san := range g.sans {
-		side := g.sideAt(i)
-		if side == "w" {
-			tokens = append(tokens, fmt.Sprintf("%d.", moveNo))
-		} else if i == 0 && first == "b" {
-			tokens = append(tokens, fmt.Sprintf("%d...", moveNo))
-		}
-		tokens = append(tokens, san)
-		if side == "b" {
-			moveNo++
-		}
-	}
-	tokens = append(tokens, result)
-	writeWrapped(&b, tokens)
+	writeWrapped(&b, append(strings.Fields(g.play.pgnMoves(g.opts)), result))
 	return b.String()
 }
 

@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -241,99 +240,21 @@ func validID(s string) bool {
 
 // Create starts a game with the options and returns its first view.
 func (m *Manager) Create(o Options) (View, error) {
-	switch o.Variant {
-	case "":
-		o.Variant = VariantChess
-	case VariantChaturanga4:
-		return m.createC4(o)
-	case VariantChess, VariantLucky, VariantSpy, VariantMagic:
-	default:
-		return View{}, errorf(Invalid, "unknown variant %q (want chess, lucky, spy, magic or chaturanga4)", o.Variant)
+	e := entryFor(o.Variant)
+	if e == nil {
+		return View{}, errorf(Invalid, "unknown variant %q (want %s)", o.Variant, entryNames())
 	}
-	if len(o.Seats) > 0 {
-		return View{}, errorf(Invalid, "seats are for four-player chaturanga")
-	}
-	if o.Variant == VariantChess && len(o.Rules) > 0 {
-		return View{}, errorf(Invalid, "rule options are for the card variants")
-	}
-	if o.Variant == VariantSpy && o.Mode == ModeLocal {
-		return View{}, errorf(Invalid, "spy chess hides each player's card: it is played against the engine, not on one device")
-	}
-	if o.Variant == VariantMagic && o.Mode == ModeLocal {
-		return View{}, errorf(Invalid, "magic chess hides each player's hand: it is played against the engine, not on one device")
-	}
-	switch o.Mode {
-	case "":
-		o.Mode = ModeEngine
-	case ModeEngine, ModeLocal:
-	default:
-		return View{}, errorf(Invalid, "unknown mode %q (want engine or local)", o.Mode)
-	}
-	if o.Level == 0 {
-		o.Level = DefaultLevel
-	}
-	if o.Level < MinLevel || o.Level > MaxLevel {
-		return View{}, errorf(Invalid, "level %d out of range %d..%d", o.Level, MinLevel, MaxLevel)
-	}
-	o.Human = ""
-	if o.Mode == ModeEngine {
-		switch o.Color {
-		case "", "white":
-			o.Color, o.Human = "white", "w"
-		case "black":
-			o.Human = "b"
-		case "random":
-			var b [1]byte
-			_, _ = rand.Read(b[:])
-			o.Human = [2]string{"w", "b"}[b[0]&1]
-		default:
-			return View{}, errorf(Invalid, "unknown colour %q (want white, black or random)", o.Color)
-		}
-	} else {
-		o.Color = ""
-	}
-	if o.FEN != "" && o.Variant == VariantChess {
-		p, err := chess.ParseFEN(o.FEN)
-		if err != nil {
-			return View{}, errorf(Invalid, "start position: %v", err)
-		}
-		if st := p.Status(false); st != chess.Ongoing {
-			return View{}, errorf(Invalid, "start position: the game is already over (%s)", st)
-		}
-		o.FEN = p.FEN()
-		if o.FEN == chess.StartFEN {
-			o.FEN = ""
-		}
-	}
-	return m.start(o)
-}
-
-// createC4 starts a four-player game.
-func (m *Manager) createC4(o Options) (View, error) {
-	if err := normalizeC4Options(&o); err != nil {
+	o.Variant = e.name()
+	if err := e.prepare(&o); err != nil {
 		return View{}, err
 	}
-	return m.start(o)
-}
-
-// start stores a new game with checked options and returns its first
-// view, the engine thinking if it moves first.
-func (m *Manager) start(o Options) (View, error) {
 	now := time.Now()
 	g := &Game{gameState: gameState{id: newID(), opts: o, created: now}}
-	if o.Variant != VariantChess && o.Variant != VariantChaturanga4 {
-		if err := normalizeCardOptions(&g.opts); err != nil {
-			return View{}, err
-		}
-		cg, err := newCardGame(g.opts, "", nil, m.cfg.NewSeed())
-		if err != nil {
-			return View{}, err
-		}
-		if o, _ := cg.outcome(); o != "*" {
-			return View{}, errorf(Invalid, "start position: the game is already over")
-		}
-		g.secret = cg.secret()
+	p, err := e.deal(o, m.cfg.NewSeed)
+	if err != nil {
+		return View{}, err
 	}
+	g.secret = p.secret()
 	if err := g.commit(nil, ending{}, now, m.cfg.Store); err != nil {
 		return View{}, err
 	}
@@ -393,7 +314,8 @@ func (m *Manager) PGN(id string) (string, error) {
 	return g.pgn(), nil
 }
 
-// Move plays a player's move, given in UCI notation (e2e4, e7e8q).
+// Move plays a player's move or action, given as a token (UCI for a
+// move: e2e4, e7e8q; a card game's action tokens).
 func (m *Manager) Move(id, move string) (View, error) {
 	g, err := m.lookup(id)
 	if err != nil {
@@ -401,26 +323,20 @@ func (m *Manager) Move(id, move string) (View, error) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.cg != nil {
-		return m.cardAction(g, move)
+	if g.over() {
+		return View{}, errorf(Conflict, "the game is over")
 	}
-	if err := g.playerMayMove(); err != nil {
+	seat := g.playerSeat()
+	if !g.play.outOfTurn(seat) {
+		if err := g.playerMayMove(); err != nil {
+			return View{}, err
+		}
+	}
+	toks, secret, err := g.play.act(seat, move)
+	if err != nil {
 		return View{}, err
 	}
-	var tok string
-	if g.c4 != nil {
-		if !slices.Contains(g.c4.legal(), move) {
-			return View{}, errorf(Invalid, "illegal move %q", move)
-		}
-		tok = move
-	} else {
-		mv, err := g.pos.ParseUCIMove(move)
-		if err != nil {
-			return View{}, errorf(Invalid, "illegal move %q", move)
-		}
-		tok = mv.String()
-	}
-	if err := g.commit(append(g.cloneMoves(), tok), ending{}, time.Now(), m.cfg.Store); err != nil {
+	if err := g.commitSecret(toks, secret, ending{}, time.Now(), m.cfg.Store); err != nil {
 		return View{}, err
 	}
 	g.drawNote = ""
@@ -443,21 +359,10 @@ func (m *Manager) Undo(id string) (View, error) {
 	if g.end.reason != "" {
 		return View{}, errorf(Conflict, "the game is over")
 	}
-	if g.cg != nil {
-		// Taking back a draw would let the player draw again knowing
-		// the card on top.
-		return View{}, errorf(Conflict, "the card games have no undo")
+	if err := g.play.refuses(requestUndo); err != nil {
+		return View{}, err
 	}
-	if g.c4 != nil {
-		return View{}, errorf(Conflict, "four-player chaturanga has no undo")
-	}
-	n := len(g.moves)
-	k := n - 1
-	if g.opts.Mode == ModeEngine {
-		for k >= 0 && g.sideAt(k) != g.opts.Human {
-			k--
-		}
-	}
+	k := g.play.takeBack(g.opts)
 	if k < 0 {
 		return View{}, errorf(Conflict, "there is no move of yours to take back")
 	}
@@ -481,13 +386,10 @@ func (m *Manager) Resign(id string) (View, error) {
 	if g.over() {
 		return View{}, errorf(Conflict, "the game is over")
 	}
-	if g.c4 != nil {
-		return View{}, errorf(Conflict, "four-player chaturanga has no resignation: a seat plays on until its raja falls")
+	if err := g.play.refuses(requestResign); err != nil {
+		return View{}, err
 	}
-	loser := g.toAct()
-	if g.opts.Mode == ModeEngine {
-		loser = g.opts.Human
-	}
+	loser := g.playerSeat()
 	result := "1-0"
 	if loser == "w" {
 		result = "0-1"
@@ -515,8 +417,8 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 	if g.over() {
 		return View{}, errorf(Conflict, "the game is over")
 	}
-	if g.c4 != nil {
-		return View{}, errorf(Conflict, "four-player chaturanga has no draw offers (the engine does not offer or accept draws)")
+	if err := g.play.refuses(requestDraw); err != nil {
+		return View{}, err
 	}
 	if g.opts.Mode == ModeEngine {
 		if err := g.playerMayMove(); err != nil {
@@ -534,7 +436,7 @@ func (m *Manager) OfferDraw(id string) (View, error) {
 		}
 		// The search is from the player's side (the player is to move).
 		own := engine.Score{CP: -res.Score.CP, Mate: -res.Score.Mate, Known: res.Score.Known}
-		if !acceptsDraw(g.pos, g.cg == nil, own) {
+		if !g.play.acceptsDraw(own) {
 			g.drawNote = "declined"
 			g.bump(time.Now())
 			m.broadcast(g)
@@ -573,10 +475,7 @@ func (m *Manager) Hint(id string) (Hint, error) {
 		g.mu.Unlock()
 		return Hint{}, err
 	}
-	seat := g.opts.Human
-	if g.opts.Mode == ModeLocal {
-		seat = g.toAct()
-	}
+	seat := g.playerSeat()
 	req := g.request(seat, fullStrength, hintBudget)
 	version := g.version
 	g.mu.Unlock()
@@ -592,35 +491,7 @@ func (m *Manager) Hint(id string) (Hint, error) {
 	if g.version != version {
 		return Hint{}, errorf(Conflict, "the game changed while the engine thought")
 	}
-	if g.c4 != nil {
-		if !slices.Contains(g.c4.legal(), res.Move) {
-			return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
-		}
-		return Hint{Move: res.Move, SAN: c4Notation(g.c4.pos(), mustC4Move(g.c4.pos(), res.Move))}, nil
-	}
-	if g.cg != nil {
-		legal := g.cg.legal(seat)
-		tok := res.Move
-		if tok == "0000" && !slices.Contains(legal, tok) && slices.Contains(legal, "pass") {
-			tok = "pass" // a magic engine writes its pass as the null move
-		}
-		if !slices.Contains(legal, tok) {
-			return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
-		}
-		return Hint{Move: tok, SAN: tok}, nil
-	}
-	mv, err := g.pos.ParseUCIMove(res.Move)
-	if err != nil {
-		return Hint{}, fmt.Errorf("the engine's hint %q: %v", res.Move, err)
-	}
-	h := Hint{Move: mv.String(), SAN: g.pos.SAN(mv)}
-	if res.Score.Known {
-		h.Eval = &Eval{CP: res.Score.CP, Mate: res.Score.Mate}
-		if g.pos.Side() == chess.Black {
-			h.Eval.CP, h.Eval.Mate = -h.Eval.CP, -h.Eval.Mate
-		}
-	}
-	return h, nil
+	return g.play.hint(seat, res)
 }
 
 // Summary is one line of the saved-games list.

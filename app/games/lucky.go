@@ -16,7 +16,6 @@ import (
 
 // The card variants' names (Options.Variant).
 const (
-	VariantChess = "chess"
 	VariantLucky = "lucky"
 	VariantSpy   = "spy"
 )
@@ -260,6 +259,11 @@ func (g *luckyGame) board() *chess.Position { return g.st.Position() }
 
 func (g *luckyGame) inCheck() bool { return g.st.InCheck() }
 
+func (g *luckyGame) outOfTurn(string) bool { return false }
+
+// hidesEngine: nothing but the pile's order is secret, from both seats.
+func (g *luckyGame) hidesEngine() bool { return false }
+
 // engineRequest: everything is public in this game but the pile's order,
 // so both seats get the same position: the start and every action.
 func (g *luckyGame) engineRequest(string) ([]engine.Option, string) {
@@ -462,7 +466,7 @@ func positionText(fen, card string, toks []string) string {
 // sends it.
 func LuckyOrder(rules map[string]string, fen string, seed uint64) ([]string, error) {
 	o := Options{Variant: VariantLucky, Rules: rules, FEN: fen}
-	if err := normalizeCardOptions(&o); err != nil {
+	if err := normalizeLucky(&o); err != nil {
 		return nil, err
 	}
 	g, err := newLuckyGame(o, "", nil, seed)

@@ -238,6 +238,11 @@ func (g *magicGame) board() *chess.Position { return g.full.Position() }
 // effects, and the king in question is the seat to act's.
 func (g *magicGame) inCheck() bool { return false }
 
+func (g *magicGame) outOfTurn(string) bool { return false }
+
+// hidesEngine: the engine's hand is its secret.
+func (g *magicGame) hidesEngine() bool { return true }
+
 // engineRequest tells seat's engine the hand it was dealt and the public
 // history (docs/protocol.md, Ajedrez Mágico).
 func (g *magicGame) engineRequest(seat string) ([]engine.Option, string) {

@@ -36,7 +36,7 @@ func endWindowSeed(t *testing.T, o Options) uint64 {
 // engine's hint in the window is one of the legal tokens.
 func TestMagicHintPass(t *testing.T) {
 	o := Options{Variant: VariantMagic, Mode: ModeEngine, Color: "white", Level: 6, Human: "w"}
-	if err := normalizeCardOptions(&o); err != nil {
+	if err := magicEntry.normalize(&o); err != nil {
 		t.Fatal(err)
 	}
 	f := newSeeded(t, "", endWindowSeed(t, o))

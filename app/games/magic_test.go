@@ -82,7 +82,7 @@ func TestMagicRefereeSeededGames(t *testing.T) {
 	for n := range games {
 		mode := []string{"classic", "advanced"}[n%2]
 		o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w", Rules: map[string]string{"mode": mode}}
-		if err := normalizeCardOptions(&o); err != nil {
+		if err := magicEntry.normalize(&o); err != nil {
 			t.Fatal(err)
 		}
 		seed := uint64(1000 + n)
@@ -237,7 +237,7 @@ func TestMagicEngineRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w", Level: 2, Rules: map[string]string{"mode": "advanced", "hand_size": "6"}}
-	if err := normalizeCardOptions(&o); err != nil {
+	if err := magicEntry.normalize(&o); err != nil {
 		t.Fatal(err)
 	}
 	g, err := newMagicGame(o, "", nil, seed)
@@ -261,7 +261,7 @@ func TestMagicEngineRequest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	gs := gameState{opts: o, cg: g}
+	gs := gameState{opts: o, play: cards{g}}
 	req := gs.request("b", 2, "movetime 300")
 	want := "startpos hand " + strings.Join(black, ",") + " moves " + strings.Join(g.toks, " ")
 	if req.Position != want {
@@ -315,7 +315,7 @@ func TestMagicMateSave(t *testing.T) {
 		}
 	}
 	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w"}
-	if err := normalizeCardOptions(&o); err != nil {
+	if err := magicEntry.normalize(&o); err != nil {
 		t.Fatal(err)
 	}
 	g, err := newMagicGame(o, "", nil, seed)

@@ -81,7 +81,7 @@ func (e *handEngine) Search(_ context.Context, r engine.Request) (engine.Result,
 		return engine.Result{}, err
 	}
 	g.mu.Lock()
-	legal := g.cg.legal(g.engineSeat())
+	legal := g.play.legal(g.engineSeat())
 	g.mu.Unlock()
 	// A window (pass legal): pass; a turn: every other one a card when
 	// one is legal, else a move.

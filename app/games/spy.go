@@ -210,6 +210,13 @@ func (g *spyGame) board() *chess.Position { return g.full.Position() }
 
 func (g *spyGame) inCheck() bool { return g.full.InCheck() }
 
+// outOfTurn: a wildcard's choice is due before the seat's first action,
+// whoever is to move.
+func (g *spyGame) outOfTurn(seat string) bool { return g.pending(seat) }
+
+// hidesEngine: the engine's spy card is its secret.
+func (g *spyGame) hidesEngine() bool { return true }
+
 // engineRequest tells seat's engine its own card only. While its
 // wildcard's choice is due it is asked for the choice in the start
 // position, with no action: the choice is made before the first move

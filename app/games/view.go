@@ -1,7 +1,5 @@
 package games
 
-import "azar/variants/chess"
-
 // View is what a player's browser gets of a game: everything it may see
 // and nothing else (see the package comment). The board is described by
 // its size and a square → piece map so that the page draws any board.
@@ -54,104 +52,36 @@ type MoveView struct {
 	Side string `json:"side,omitempty"`
 }
 
-// view builds the game's View. g.mu is held.
+// view builds the game's View for the player at the device. g.mu is held.
 func (g *Game) view() View {
-	if g.c4 != nil {
-		return g.c4View()
-	}
 	v := View{
 		ID: g.id, Version: g.seq, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human, Level: g.opts.Level,
-		Files: 8, Ranks: 8, Pieces: map[string]string{}, FEN: g.pos.FEN(), Turn: colorLetter(g.pos.Side()),
-		Legal: []string{}, Moves: make([]MoveView, len(g.moves)), Thinking: g.thinking, Eval: g.eval,
-		Error: g.engineErr, DrawNote: g.drawNote,
+		Files: 8, Ranks: 8, Pieces: map[string]string{}, Legal: []string{}, Moves: []MoveView{},
+		Thinking: g.thinking, Eval: g.eval, Error: g.engineErr, DrawNote: g.drawNote, Rules: g.opts.Rules,
 		Analysis: g.analysisView(), Analyzing: g.analyzing, AnalysisError: g.analysisErr,
 	}
-	for s := chess.Square(0); s < 64; s++ {
-		if pc := g.pos.At(s); pc != chess.NoPiece {
-			v.Pieces[s.String()] = colorLetter(pc.Color()) + string(pc.Type().Letter())
-		}
-	}
-	for i, m := range g.moves {
-		v.Moves[i] = MoveView{UCI: m, SAN: g.sans[i]}
-	}
-	if n := len(g.moves); n > 0 {
-		v.LastMove = g.moves[n-1]
-	}
-	if g.cg != nil {
-		g.cardView(&v)
-		return v
-	}
-	if g.pos.InCheck() {
-		v.Check = g.pos.KingSquare(g.pos.Side()).String()
-	}
 	v.Result, v.Status = g.result()
 	if v.Status == "" {
 		v.Status = "playing"
 	}
-	if g.playerMayMove() == nil {
-		var l chess.MoveList
-		g.pos.GenerateLegal(&l)
-		for _, m := range l.Slice() {
-			v.Legal = append(v.Legal, m.String())
-		}
-	}
-	if g.end.reason == "" {
-		if g.opts.Mode == ModeEngine {
-			for k := len(g.moves) - 1; k >= 0; k-- {
-				if g.sideAt(k) == g.opts.Human {
-					v.CanUndo = true
-					break
-				}
-			}
-		} else {
-			v.CanUndo = len(g.moves) > 0
-		}
-	}
-	return v
-}
-
-// c4View builds a four-player game's View. g.mu is held.
-func (g *Game) c4View() View {
-	v := View{
-		ID: g.id, Version: g.seq, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human,
-		Files: 8, Ranks: 8, Pieces: map[string]string{}, Legal: []string{}, Moves: []MoveView{},
-		Thinking: g.thinking, Error: g.engineErr, Rules: g.opts.Rules,
-	}
-	g.c4.view(&v)
-	v.Result, v.Status = g.result()
-	if v.Status == "" {
-		v.Status = "playing"
-	}
-	return v
-}
-
-// cardView fills a card game's View. g.mu is held.
-func (g *Game) cardView(v *View) {
-	v.Turn = g.toAct()
-	v.Rules = g.opts.Rules
-	if g.cg.inCheck() {
-		if k := g.pos.KingSquare(g.pos.Side()); k != chess.NoSquare {
-			v.Check = k.String()
-		}
-	}
-	v.Result, v.Status = g.result()
-	if v.Status == "" {
-		v.Status = "playing"
-	}
-	seat := g.opts.Human
-	if g.opts.Mode == ModeLocal {
-		seat = v.Turn
+	var w viewer
+	if g.opts.Mode == ModeEngine {
+		w.seat = g.opts.Human
 	}
 	if !g.over() {
-		v.Legal = g.cg.legal(seat)
+		w.acts = g.playerSeat()
 	}
-	if n := len(g.moves); n > 0 && isSquareMove(g.moves[n-1]) {
-		v.LastMove = g.moves[n-1]
+	g.play.view(&v, w)
+	v.CanUndo = g.undoTo() >= 0
+	return v
+}
+
+// undoTo is how many moves stay after an undo, -1 when there is none.
+func (g *gameState) undoTo() int {
+	if g.end.reason != "" || g.play.refuses(requestUndo) != nil {
+		return -1
 	}
-	if g.opts.Mode == ModeLocal {
-		seat = ""
-	}
-	g.cg.view(v, seat)
+	return g.play.takeBack(g.opts)
 }
 
 // isSquareMove reports whether tok is a move from a square to a square
