@@ -97,7 +97,7 @@ var words = map[string]map[string]string{
 // refused square says why; the confirmation dialog takes the focus,
 // keeps Tab inside and closes on Escape; a promotion by the keyboard
 // through the chooser's named buttons; the magic hand's cards are
-// buttons Enter plays. Every interactive node of Chromium's
+// buttons Enter plays; the lesson's board is named too. Every interactive node of Chromium's
 // accessibility tree has a name on each screen.
 func TestKeyboardAndScreenReader(t *testing.T) {
 	onScreens(t, []screen{desktop, phone375}, func(ctx context.Context, a *app, s screen, lang string) {
@@ -211,5 +211,14 @@ func TestKeyboardAndScreenReader(t *testing.T) {
 			waitJS(t, ctx, "the card refused", `document.querySelector("[data-note]").dataset.refused === "card"`)
 		}
 		shot(t, ctx, where+"-magic-keyboard")
+
+		// The lessons: the menu and a lesson's board, named as the game's.
+		run(t, ctx, "the lessons", chromedp.Click(action("lessons"), chromedp.NodeVisible), chromedp.WaitVisible(chromedp.CSS(`[data-lesson]`)))
+		checkAccessible(t, ctx, where+"-lessons")
+		run(t, ctx, "a lesson", chromedp.Click(chromedp.CSS(`[data-lesson]`), chromedp.NodeVisible), chromedp.WaitVisible(chromedp.CSS(`#lesson-board [data-square]`)))
+		if n := eval[int](t, ctx, `Array.from(document.querySelectorAll("#lesson-board [data-square]")).filter((e) => !/^[a-h][1-8], /.test(e.getAttribute("aria-label") || "")).length`); n != 0 {
+			t.Fatalf("%s: %d squares of the lesson's board without a name", where, n)
+		}
+		checkAccessible(t, ctx, where+"-lesson")
 	})
 }

@@ -19,6 +19,7 @@ export function createLessons(i18n) {
   const board = new Board($("#lesson-board"), {
     move: (from, to) => tryMove(from, to),
     select: () => render(),
+    describe: (name, pc) => name + ", " + (pc ? t("pc-" + pc) : t("emptySquare")),
   });
 
   let groups = null;   // the menu, in the language it was fetched in
