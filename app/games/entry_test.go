@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -74,4 +75,66 @@ func TestRefereeHasNoVariantBranches(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// A View is built for a viewer: each seat of a magic game sees its own
+// hand and only the other's count, a viewer with no seat (one device, a
+// spectator) no hand at all, and only the seat it acts for gets legal
+// actions. The View the device gets is the player's.
+func TestViewForEachSeat(t *testing.T) {
+	const seed = 5
+	white, black, err := MagicDeal(nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newSeeded(t, "", seed)
+	v, err := f.m.Create(Options{Variant: VariantMagic, Mode: ModeEngine, Color: "white", Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.m.lookup(v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	hand := func(v View) []string {
+		var ids []string
+		for _, c := range v.Magic.Hand {
+			ids = append(ids, c.ID)
+		}
+		return ids
+	}
+	for _, c := range []struct {
+		w     viewer
+		hand  []string
+		legal bool
+	}{
+		{viewer{seat: "w", acts: "w"}, white, true},
+		{viewer{seat: "b", acts: "b"}, black, false}, // not Black's turn
+		{viewer{}, nil, false},
+	} {
+		v := g.viewFor(c.w)
+		if !slices.Equal(hand(v), c.hand) || v.Magic.Cards["w"] != 10 || v.Magic.Cards["b"] != 10 || (len(v.Legal) > 0) != c.legal {
+			t.Errorf("%+v: hand %v (want %v), cards %v, %d legal", c.w, hand(v), c.hand, v.Magic.Cards, len(v.Legal))
+		}
+		other := black
+		if c.w.seat == "b" {
+			other = white
+		}
+		if leakedCards := leaked(t, v, toSet(other)); c.w.seat != "" && len(leakedCards) > 0 {
+			t.Errorf("%+v: the other hand's %v in the view", c.w, leakedCards)
+		}
+	}
+	if d := g.view(); !slices.Equal(hand(d), white) || len(d.Legal) == 0 {
+		t.Errorf("the device's view: hand %v, %d legal", hand(d), len(d.Legal))
+	}
+}
+
+func toSet(ids []string) map[string]bool {
+	m := map[string]bool{}
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
 }

@@ -7,11 +7,13 @@
 //
 // What leaves this package for a browser is a View, and View is the only
 // thing that does: whatever a player may not see (a hidden card, the deck
-// order, the seed, in the card variants to come) must never be put in it.
-// Standard chess hides nothing, so its View is the whole position.
+// order, the seed) must never be put in it. Each game is one entry of one
+// table (entry.go), and the entry's view is the one place that decides
+// what a seat may see; standard chess hides nothing, so its View is the
+// whole position.
 //
-// The package knows the rules only through variants/chess; it knows
-// nothing of HTTP.
+// The package knows the rules only through the variants packages, each
+// behind its game's entry; it knows nothing of HTTP.
 package games
 
 import (
@@ -64,7 +66,7 @@ const (
 
 // Options are a new game's choices, as the new-game form sends them.
 type Options struct {
-	Variant string `json:"variant"`         // VariantChess, VariantLucky or VariantSpy
+	Variant string `json:"variant"`         // an entry's name (entry.go); "" is chess
 	Mode    string `json:"mode"`            // ModeEngine or ModeLocal
 	Color   string `json:"color,omitempty"` // white, black or random: the player's colour against the engine
 	Level   int    `json:"level,omitempty"` // MinLevel..MaxLevel

@@ -53,7 +53,24 @@ type MoveView struct {
 }
 
 // view builds the game's View for the player at the device. g.mu is held.
-func (g *Game) view() View {
+func (g *Game) view() View { return g.viewFor(g.deviceViewer()) }
+
+// deviceViewer is the player at the device: against the engine, the
+// player's seat, whose secrets it sees and for which it acts; on one
+// device, no seat's secrets, and the actions of the seat to act.
+func (g *gameState) deviceViewer() viewer {
+	var w viewer
+	if g.opts.Mode == ModeEngine {
+		w.seat = g.opts.Human
+	}
+	if !g.over() {
+		w.acts = g.playerSeat()
+	}
+	return w
+}
+
+// viewFor builds the game's View for the viewer w. g.mu is held.
+func (g *Game) viewFor(w viewer) View {
 	v := View{
 		ID: g.id, Version: g.seq, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human, Level: g.opts.Level,
 		Files: 8, Ranks: 8, Pieces: map[string]string{}, Legal: []string{}, Moves: []MoveView{},
@@ -63,13 +80,6 @@ func (g *Game) view() View {
 	v.Result, v.Status = g.result()
 	if v.Status == "" {
 		v.Status = "playing"
-	}
-	var w viewer
-	if g.opts.Mode == ModeEngine {
-		w.seat = g.opts.Human
-	}
-	if !g.over() {
-		w.acts = g.playerSeat()
 	}
 	g.play.view(&v, w)
 	v.CanUndo = g.undoTo() >= 0
