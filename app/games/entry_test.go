@@ -82,16 +82,7 @@ func TestRefereeHasNoVariantBranches(t *testing.T) {
 // spectator) no hand at all, and only the seat it acts for gets legal
 // actions. The View the device gets is the player's.
 func TestViewForEachSeat(t *testing.T) {
-	const seed = 5
-	white, black, err := MagicDeal(nil, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := newSeeded(t, "", seed)
-	v, err := f.m.Create(Options{Variant: VariantMagic, Mode: ModeEngine, Color: "white", Level: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, v, white, black := newMagicAsWhite(t, 5)
 	g, err := f.m.lookup(v.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -143,17 +143,24 @@ func TestMagicRefereeSeededGames(t *testing.T) {
 // TestMagicRefusalsChangeNothing: bad tokens, a card of the other hand,
 // a token out of turn are refused with a clear error and the stored
 // game stays as it was.
-func TestMagicRefusalsChangeNothing(t *testing.T) {
-	const seed = 11
+// newMagicAsWhite starts a magic game dealt from seed, the player White
+// against the engine at level 1, and returns the two hands dealt.
+func newMagicAsWhite(t *testing.T, seed uint64) (f *fixture, v View, white, black []string) {
+	t.Helper()
 	white, black, err := MagicDeal(nil, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := newSeeded(t, "", seed)
-	v, err := f.m.Create(Options{Variant: VariantMagic, Mode: ModeEngine, Color: "white", Level: 1})
+	f = newSeeded(t, "", seed)
+	v, err = f.m.Create(Options{Variant: VariantMagic, Mode: ModeEngine, Color: "white", Level: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return f, v, white, black
+}
+
+func TestMagicRefusalsChangeNothing(t *testing.T) {
+	f, v, white, black := newMagicAsWhite(t, 11)
 	if v.Magic == nil || len(v.Magic.Hand) != 10 || v.Magic.Cards["b"] != 10 || v.Magic.Phase != "start" || v.Turn != "w" {
 		t.Fatalf("first view: %+v turn %s", v.Magic, v.Turn)
 	}
