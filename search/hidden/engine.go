@@ -84,16 +84,15 @@ type Options struct {
 	// own reveals are searched (0: the root only; AllPlies: everywhere).
 	// The opponent's reveals, in each world, are searched everywhere.
 	RevealPlies int
-	// OwnLoop runs this package's own alpha-beta loop (tree.go) instead
-	// of the game-search core's (core.SearchWorlds and the core's node
-	// loop with its chess-like options, game.go), which the search runs
-	// on by default: kept to compare the two (TestCoreLoop, docs/spy.md).
-	OwnLoop bool
 }
 
 // AllPlies, as Options.RevealPlies, searches the engine's own reveals at
 // every ply.
-const AllPlies = maxPly
+const AllPlies = search.MaxPly
+
+// checkInt is how many nodes the core searches between two looks at the
+// clock and the stop flag.
+const checkInt = 1024
 
 // DefaultRevealPlies is the default of Options.RevealPlies: every ply, as
 // in the 400-game figures of docs/spy.md. A reveal that gains material (a
@@ -193,13 +192,9 @@ func (e *Engine) PonderHit() {
 
 // world is one determinized state with its probability.
 type world struct {
-	st     *spy.State
-	prob   float64
-	card   spy.Card // the opponent's card assumed (NoCard: nothing assumed)
-	depth  int      // last completed depth, 0 for none
-	scores []int    // per root action, at depth
-	exact  []bool   // per root action: scores is exact, not an upper bound
-	pvs    [][]variants.Action
+	st   *spy.State
+	prob float64
+	card spy.Card // the opponent's card assumed (NoCard: nothing assumed)
 }
 
 // Search chooses an action for the side to move in st, a seat's view (or
@@ -217,7 +212,6 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 		e.waitIfRequired(ctx, l)
 		return Result{}
 	}
-	us := st.Side()
 	if e.opts.Policy == PolicyAsap {
 		for _, a := range roots {
 			if _, ok := spy.IsReveal(a); ok {
@@ -230,100 +224,7 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 		}
 	}
 
-	worlds := e.worlds(st)
-	if !e.opts.OwnLoop {
-		res := e.searchCore(ctx, st, worlds, roots, l, report, start)
-		e.waitIfRequired(ctx, l)
-		return res
-	}
-	t := &searcher{e: e, ctx: ctx, ev: eval.NewEvaluator(), rootSide: us, start: start}
-	// Reading a long game's position and copying it into the worlds costs
-	// time the clock sees too: keep it back.
-	t.tm = search.NewTimeManager(start, l, us, e.opts.MoveOverhead+time.Millisecond+time.Duration(st.Ply())*20*time.Microsecond, timePolicy())
-	for i := range t.bufs {
-		t.bufs[i] = make([]variants.Action, 0, 256)
-	}
-	for _, w := range worlds {
-		w.scores = make([]int, len(roots))
-		w.exact = make([]bool, len(roots))
-		w.pvs = make([][]variants.Action, len(roots))
-	}
-	maxDepth := search.MaxPly - 8
-	if l.Depth > 0 {
-		maxDepth = min(l.Depth, maxDepth)
-	}
-	if l.Mate > 0 {
-		maxDepth = min(maxDepth, 2*l.Mate)
-	}
-	order := make([]int, len(roots)) // root actions, best first
-	for i := range order {
-		order[i] = i
-	}
-	var res Result
-	res.Worlds = len(worlds)
-	lastDepthTime := time.Duration(0)
-	var reported variants.Action // the best action of the last report
-	for depth := 1; depth <= maxDepth; depth++ {
-		depthStart := time.Since(start)
-		complete := true
-		for _, w := range worlds {
-			if !t.searchWorld(w, roots, order, depth) {
-				complete = false
-				break
-			}
-		}
-		if complete && !t.verify(worlds, roots, depth) {
-			complete = false
-		}
-		agg := aggregate(worlds, roots)
-		if len(agg) > 0 {
-			res.Scores = agg
-			res.Action, res.Found = agg[0].Action, true
-			res.Score = agg[0].Score
-			res.Depth = depth
-			if !complete {
-				res.Depth = depth - 1
-			}
-			// The next depth searches the best actions first.
-			slices.SortStableFunc(order, func(a, b int) int { return rank(agg, roots[a]) - rank(agg, roots[b]) })
-		}
-		if !complete {
-			break
-		}
-		t.nodeLimit = l.Nodes
-		lastDepthTime = time.Since(start) - depthStart
-		reported = res.Action
-		if report != nil {
-			report(Info{Depth: depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
-				HashFull: e.tt.HashFull(), Worlds: len(worlds), PV: bestPV(worlds, roots, res.Action)})
-		}
-		if len(roots) == 1 && !l.Infinite && !e.pondering.Load() {
-			break
-		}
-		if l.Mate > 0 {
-			if ok, n := search.IsMate(res.Score); ok && n > 0 && n <= l.Mate {
-				break
-			}
-		}
-		if t.nodeLimitHit() || ctx.Err() != nil {
-			break
-		}
-		if !e.pondering.Load() && t.tm.WouldOverrun(2*lastDepthTime) {
-			break
-		}
-	}
-	if !res.Found {
-		// Not even one world finished its first depth: play the first
-		// action in the static order.
-		res.Action, res.Found = roots[order[0]], true
-	}
-	if report != nil && res.Action != reported {
-		// The worlds that finished an interrupted depth changed the
-		// choice: say so before the bestmove.
-		report(Info{Depth: res.Depth, SelDepth: t.seldepth, Score: res.Score, Nodes: t.nodes, Time: time.Since(start),
-			HashFull: e.tt.HashFull(), Worlds: len(worlds), PV: []variants.Action{res.Action}})
-	}
-	res.Nodes = t.nodes
+	res := e.searchCore(ctx, st, e.worlds(st), roots, l, report, start)
 	e.waitIfRequired(ctx, l)
 	return res
 }
@@ -458,84 +359,6 @@ func cpOf(w float64) int {
 		return 9999
 	}
 	return max(min(int(math.Round(-400*math.Log10(1/w-1))), 9999), -9999)
-}
-
-// aggregate weights each root action's scores over the worlds that have
-// completed a depth and returns the actions best first.
-func aggregate(worlds []*world, roots []variants.Action) []ActionScore {
-	total := 0.0
-	for _, w := range worlds {
-		if w.depth > 0 {
-			total += w.prob
-		}
-	}
-	if total == 0 {
-		return nil
-	}
-	out := make([]ActionScore, len(roots))
-	for i, a := range roots {
-		exp := 0.0
-		allMate, mate, sign := true, 0, 0
-		for _, w := range worlds {
-			if w.depth == 0 {
-				continue
-			}
-			s := w.scores[i]
-			exp += w.prob * winProb(s)
-			ok, n := search.IsMate(s)
-			sg := 1
-			if n < 0 {
-				sg = -1
-			}
-			switch {
-			case !ok:
-				allMate = false
-			case sign == 0:
-				sign, mate = sg, n
-			case sg != sign:
-				allMate = false
-			default:
-				mate = max(mate, n) // our slowest mate, or the quickest against us
-			}
-		}
-		exp /= total
-		score := cpOf(exp)
-		if allMate && mate != 0 {
-			if mate > 0 {
-				score = search.MateScore - (2*mate - 1)
-			} else {
-				score = -search.MateScore + 2*(-mate)
-			}
-		}
-		out[i] = ActionScore{Action: a, Score: score, Win: exp}
-	}
-	slices.SortStableFunc(out, func(a, b ActionScore) int { return cmp.Compare(b.Win, a.Win) })
-	return out
-}
-
-func rank(agg []ActionScore, a variants.Action) int {
-	for i := range agg {
-		if agg[i].Action == a {
-			return i
-		}
-	}
-	return len(agg)
-}
-
-// bestPV is the best action followed by the line of the most probable
-// world that completed a depth.
-func bestPV(worlds []*world, roots []variants.Action, best variants.Action) []variants.Action {
-	i := slices.Index(roots, best)
-	var w *world
-	for _, x := range worlds {
-		if x.depth > 0 && (w == nil || x.prob > w.prob) {
-			w = x
-		}
-	}
-	if i < 0 || w == nil || len(w.pvs[i]) == 0 {
-		return []variants.Action{best}
-	}
-	return slices.Clone(w.pvs[i])
 }
 
 // timePolicy is chess's, but the hard budget stops at 3 soft budgets

@@ -1,8 +1,6 @@
 package hidden
 
 import (
-	"context"
-
 	"azar/eval"
 	"azar/variants/chess"
 	"azar/variants/spy"
@@ -20,12 +18,6 @@ import (
 // 46.6 %: a holding value never cashed may steer the play, which is why
 // it is an option (SpyHoldShare) to tune.
 const DefaultHoldShare = 90
-
-// evaluate is the static evaluation of a world's position from the side
-// to move's view: the chess evaluation and the spy terms (eval.SpyTerm).
-func (t *searcher) evaluate() int {
-	return max(min(staticEval(t.ev, t.s, &t.e.opts, t.rootSide), maxEval), -maxEval)
-}
 
 // staticEval is the evaluation of s for its side to move, with the spy
 // terms of both sides (the engine's own spy not counted under
@@ -45,11 +37,11 @@ const maxEval = 20000
 // spy terms, weighted over the worlds of the unknown cards as the search
 // weights them (on the win-probability scale).
 func (e *Engine) Evaluate(st *spy.State) int {
-	t := &searcher{e: e, ctx: context.Background(), ev: eval.NewEvaluator(), rootSide: st.Side()}
+	ev := eval.NewEvaluator()
 	exp, total := 0.0, 0.0
 	for _, w := range e.worlds(st) {
-		t.s = w.st
-		exp += w.prob * winProb(t.evaluate())
+		v := max(min(staticEval(ev, w.st, &e.opts, st.Side()), maxEval), -maxEval)
+		exp += w.prob * winProb(v)
 		total += w.prob
 	}
 	if total == 0 {

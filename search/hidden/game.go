@@ -132,7 +132,8 @@ func (g *game) FilterActions(acts []variants.Action) []variants.Action {
 }
 
 // revealsHere reports whether the side to move's reveals are searched
-// at this ply (searcher.revealsAt).
+// at this ply: always the opponent's; the engine's own unless its policy
+// is never, and only up to RevealPlies below the root.
 func (g *game) revealsHere() bool {
 	c := g.s.Side()
 	if c != g.rootSide {
@@ -191,4 +192,25 @@ func coreNodeOptions() core.NodeOptions {
 		MateRelative:    true,
 		QuiesceFutility: 200,
 	}
+}
+
+// orderValue is the ordering value of a piece type: the nominal one
+// (chess.PieceValue) and the king at 2000, so that of the captures of one
+// victim the king's comes last. Built once, then only read.
+var orderValue = func() (v [7]int32) {
+	for t := chess.Pawn; t <= chess.King; t++ {
+		v[t] = int32(chess.PieceValue(t))
+	}
+	v[chess.King] = 2000
+	return v
+}()
+
+// dropReveals removes the reveals from acts (in place) unless nothing else
+// would be left.
+func dropReveals(acts []variants.Action) []variants.Action {
+	isReveal := func(a variants.Action) bool { _, ok := spy.IsReveal(a); return ok }
+	if !slices.ContainsFunc(acts, func(a variants.Action) bool { return !isReveal(a) }) {
+		return acts
+	}
+	return slices.DeleteFunc(acts, isReveal)
 }

@@ -273,11 +273,8 @@ func TestRevealPlies(t *testing.T) {
 	} {
 		o := DefaultOptions()
 		o.Policy, o.RevealPlies = c.policy, c.plies
-		tr := &searcher{e: New(o), s: st, rootSide: c.root}
-		for i := range tr.bufs {
-			tr.bufs[i] = make([]variants.Action, 0, 256)
-		}
-		acts := tr.legal(c.ply)
+		g := &game{s: st, opts: &o, rootSide: c.root, ply: c.ply}
+		acts := g.FilterActions(st.Legal(nil))
 		if got := slices.ContainsFunc(acts, isReveal); got != c.wantReveals {
 			t.Errorf("policy %v, RevealPlies %d, root %v, ply %d: reveals listed %v, want %v",
 				c.policy, c.plies, c.root, c.ply, got, c.wantReveals)
