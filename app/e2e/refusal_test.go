@@ -2,17 +2,20 @@ package e2e
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"azar/app/games"
 )
 
 var refusals = map[string]map[string]string{
 	"en": {"target": "The piece on g1 cannot go to g4.", "notYours": "That piece is not yours to move now.", "noMoves": "That piece has no legal move now.",
-		"drawFirst": "Draw a card first.", "card": "cannot be played now.", "cardTarget": "Not a target of"},
+		"drawFirst": "Draw a card first.", "chooseSpy": "Choose your spy first (the wildcard's buttons).", "card": "cannot be played now.", "cardTarget": "Not a target of"},
 	"es": {"target": "La pieza de g1 no puede ir a g4.", "notYours": "Esa pieza no es tuya o no te toca moverla.", "noMoves": "Esa pieza no tiene jugadas legales ahora.",
-		"drawFirst": "Primero roba una carta.", "card": "no se puede jugar ahora.", "cardTarget": "No es un objetivo de"},
+		"drawFirst": "Primero roba una carta.", "chooseSpy": "Primero elige tu espía (los botones del comodín).", "card": "no se puede jugar ahora.", "cardTarget": "No es un objetivo de"},
 }
 
 // noteSays waits for the note of a refusal of kind and returns its text.
@@ -22,16 +25,32 @@ func noteSays(t *testing.T, ctx context.Context, kind string) string {
 	return eval[string](t, ctx, `document.querySelector("[data-note]").textContent`)
 }
 
+// refusalSeed deals White the wall (AM34) in magic chess's advanced
+// mode and the wildcard in spy chess; it returns the magic hand.
+func refusalSeed(t *testing.T) (uint64, []string) {
+	for seed := uint64(1); seed < 20000; seed++ {
+		w, _, err := games.MagicDeal(map[string]string{"mode": "advanced"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if spy, _ := games.SpyDeal(seed); spy == "wild" && slices.Contains(w, "AM34") {
+			return seed, w
+		}
+	}
+	t.Fatal("no seed deals the wall and the wildcard")
+	return 0, nil
+}
+
 // TestRefusedInputs, at 1280x900 and 375x812 in English and Spanish:
 // every click the page refuses says why and flashes the square (the
 // piece shakes, but not under reduced motion): a square the selected
 // piece may not go to, the opponent's piece, a piece with no move, a
 // piece before the lucky card that must be drawn first (the second
-// turn, under the mandatory card); in magic chess
+// turn, under the mandatory card), a piece before spy's wildcard choice; in magic chess
 // a card of the hand that cannot be played now, and a square that is
 // not a target of the picked card. A new selection clears the note.
 func TestRefusedInputs(t *testing.T) {
-	seed, hand := magicSeed(t)
+	seed, hand := refusalSeed(t)
 	onScreensSeeded(t, seed, []screen{desktop, phone375}, func(ctx context.Context, a *app, s screen, lang string) {
 		w := refusals[lang]
 		where := sizeName(s, lang)
@@ -81,6 +100,14 @@ func TestRefusedInputs(t *testing.T) {
 		run(t, ctx, "a pawn before the draw", clickSq("d2"))
 		if got := noteSays(t, ctx, "piece"); got != w["drawFirst"] {
 			t.Fatalf("%s: %q, want %q", where, got, w["drawFirst"])
+		}
+
+		// Spy, dealt the wildcard: the choice comes first.
+		newGame(t, ctx, `{variant: "spy", mode: "engine", color: "white", level: 1}`)
+		waitJS(t, ctx, "the wildcard's choices", `!!document.querySelector('[data-action="choose"]') && `+idle())
+		run(t, ctx, "a pawn before the choice", clickSq("e2"))
+		if got := noteSays(t, ctx, "piece"); got != w["chooseSpy"] {
+			t.Fatalf("%s: %q, want %q", where, got, w["chooseSpy"])
 		}
 
 		// Magic: a card that cannot be played at the start (the seed's

@@ -71,7 +71,8 @@ const STRINGS = {
     // refused inputs
     refuseNotYours: "That piece is not yours to move now.", refuseWait: "Wait: it is not your turn.",
     refuseNoMoves: "That piece has no legal move now.", refuseTarget: "The piece on {from} cannot go to {to}.",
-    refuseDrawFirst: "Draw a card first.", refuseCard: "{card} cannot be played now.", refuseSquare: "Not a target of {card}.",
+    refuseDrawFirst: "Draw a card first.", refuseChooseSpy: "Choose your spy first (the wildcard's buttons).",
+    refuseCardOrPass: "Now only a card may be played, or pass.", refuseCard: "{card} cannot be played now.", refuseSquare: "Not a target of {card}.",
     // settings, sound, themes, the evaluation bar
     settings: "Settings", close: "Close", sound: "Sound", soundOn: "Sound on", soundOff: "Sound off",
     boardTheme: "Board", pieceTheme: "Pieces", "theme-green": "green", "theme-brown": "brown", "theme-blue": "blue",
@@ -151,7 +152,8 @@ const STRINGS = {
     queen: "Dama", rook: "Torre", bishop: "Alfil", knight: "Caballo",
     refuseNotYours: "Esa pieza no es tuya o no te toca moverla.", refuseWait: "Espera: no es tu turno.",
     refuseNoMoves: "Esa pieza no tiene jugadas legales ahora.", refuseTarget: "La pieza de {from} no puede ir a {to}.",
-    refuseDrawFirst: "Primero roba una carta.", refuseCard: "{card} no se puede jugar ahora.", refuseSquare: "No es un objetivo de {card}.",
+    refuseDrawFirst: "Primero roba una carta.", refuseChooseSpy: "Primero elige tu espía (los botones del comodín).",
+    refuseCardOrPass: "Ahora solo se puede jugar una carta, o pasar.", refuseCard: "{card} no se puede jugar ahora.", refuseSquare: "No es un objetivo de {card}.",
     settings: "Ajustes", close: "Cerrar", sound: "Sonido", soundOn: "Sonido activado", soundOff: "Sonido desactivado",
     boardTheme: "Tablero", pieceTheme: "Piezas", "theme-green": "verde", "theme-brown": "marrón", "theme-blue": "azul",
     "pieces-classic": "clásicas", "pieces-sepia": "sepia", showCoords: "Mostrar coordenadas",

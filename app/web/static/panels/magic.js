@@ -230,7 +230,10 @@ export const magic = {
         return true;
       },
       refusal(v, kind) {
-        return kind === "card-target" && picked ? t("refuseSquare", { card: label(picked) }) : "";
+        if (kind === "card-target" && picked) return t("refuseSquare", { card: label(picked) });
+        // A window where only cards (or a pass) may be played.
+        if (kind === "piece" && v.legal.length > 0 && v.legal.every((tok) => isCard(tok) || tok === "pass")) return t("refuseCardOrPass");
+        return "";
       },
       isCard,
       escape() { if (picked) { unpick(); ui.render(); } },

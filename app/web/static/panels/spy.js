@@ -77,6 +77,8 @@ export const spy = {
       ...twoSided(t),
       parts: ["#cards", "#cards .spy-part"],
       isCard: (tok) => /^(reveal|wild)/.test(tok),
+      // A piece clicked while the wildcard's choice is due: choose first.
+      refusal: (v, kind) => (kind === "piece" && v.legal.length > 0 && v.legal.every((tok) => tok.startsWith("wild")) ? t("refuseChooseSpy") : ""),
       sideClass: "with-cards",
       render,
       marks(v, marks) {
