@@ -48,8 +48,8 @@ type CheckResult struct {
 // the defender's alternating, the solver first. In a mate any solver move
 // that still forces mate in the remaining number of moves is right; in a
 // tactic a solver move is right when it is the deep search's best, or
-// when the deep search puts it less than OnlyMargin below the best and
-// it still wins (WinScore). Every legal defence is accepted. Checking stops at the
+// when it wins about as much by the deep search (OnlyWin fails with it
+// as the runner-up). Every legal defence is accepted. Checking stops at the
 // first wrong move.
 func Check(p Puzzle, moves []string) (CheckResult, error) {
 	var d *Deep
@@ -141,10 +141,11 @@ func judge(p Puzzle, d *Deep, pos *chess.Position, m chess.Move, left int) strin
 	best := c[0]
 	s := d.Score(pos, m)
 	// The complement of the standard Verify holds the solution to: a
-	// move that wins and is less than OnlyMargin behind the best is one
-	// the puzzle could not tell from the solution, so it is right too.
+	// move that wins about as much as the best (OnlyWin fails with it as
+	// the runner-up) is one the puzzle could not tell from the
+	// solution, so it is right too.
 	won := s.Score >= WinScore
-	if won && best.Score-s.Score < OnlyMargin {
+	if won && !OnlyWin(best, &s) {
 		return ""
 	}
 	line := san

@@ -29,6 +29,12 @@ const (
 	// be at least this much worse than the solution, about two pawns,
 	// or the puzzle has two answers.
 	OnlyMargin = 200
+	// DecisiveScore: above about ten pawns a position is won whatever
+	// the score says (lichess counts win chances, and they are all but
+	// certain there), so the OnlyMargin comparison caps both scores at
+	// this: a mate against +25 is no puzzle, every move wins. Below it a
+	// centipawn still counts as one.
+	DecisiveScore = 1000
 	// DefenceMargin: a stored defence may be this much worse for the
 	// defender than the deep search's best, no more: moves that close
 	// are the same defence as far as the search can tell (the king
@@ -137,7 +143,8 @@ func capScore(s int) int { return max(-MateCap, min(MateCap, s)) }
 
 // OnlyWin reports whether best (the solution) is the only winning move
 // next to second, the runner-up (nil: no other legal move): best wins,
-// and second either does not or is at least OnlyMargin worse.
+// and second either does not or is at least OnlyMargin worse, both
+// scores capped at DecisiveScore.
 func OnlyWin(best Scored, second *Scored) bool { return onlyWin(best, second, 0) }
 
 // onlyWin is OnlyWin with every threshold asked with slack to spare.
@@ -145,7 +152,10 @@ func onlyWin(best Scored, second *Scored, slack int) bool {
 	if best.Score < WinScore+slack {
 		return false
 	}
-	return second == nil || second.Score < WinScore-slack || best.Score-second.Score >= OnlyMargin+slack
+	if second == nil || second.Score < WinScore-slack {
+		return true
+	}
+	return min(best.Score, DecisiveScore)-min(second.Score, DecisiveScore) >= OnlyMargin+slack
 }
 
 // VerifyLine checks a tactic's line (solver and defender alternating, the

@@ -69,6 +69,24 @@ func TestCheckAcceptsEquallyWinningMoves(t *testing.T) {
 	}
 }
 
+// A skewer of the set of ccb4960 (2026-12-03 there): Qf3+ Ke5 Qxb7 mates
+// in the end, but White is 25 pawns up whatever it plays, so it is no
+// puzzle; check accepts the other winning moves. At ccb4960 Verify
+// accepted it and check refused Qd3+ ("wins less: ... +25.0, the
+// solution at a forced mate").
+func TestVerifyRefusesAWonPosition(t *testing.T) {
+	p := Puzzle{FEN: "8/1r6/1P6/P2k4/K7/4Q3/7P/8 w - - 9 64", Kind: SkewerKind, Moves: 2,
+		Solution: []string{"e3f3", "d5e5", "f3b7"}, Hint: "h"}
+	if err := Verify(p); err == nil || !strings.Contains(err.Error(), "wins about as much as the solution (a forced mate)") {
+		t.Errorf("Verify = %v, want a second move that wins as well", err)
+	}
+	for _, m := range []string{"e3f3", "e3d3"} {
+		if r, _ := Check(p, []string{m}); !r.OK {
+			t.Errorf("%s: %+v, want right", m, r.Steps)
+		}
+	}
+}
+
 func TestOnlyWin(t *testing.T) {
 	s := func(v int) *Scored { return &Scored{Score: v} }
 	for _, c := range []struct {
@@ -81,10 +99,13 @@ func TestOnlyWin(t *testing.T) {
 		{WinScore, s(WinScore - 1), true}, // the runner-up does not win
 		{WinScore + OnlyMargin - 1, s(WinScore), false},
 		{WinScore + OnlyMargin, s(WinScore), true},
-		{900, s(700), true},          // two pawns behind
-		{900, s(701), false},         // not quite
-		{MateCap, s(MateCap), false}, // two mates
-		{MateCap, s(800), true},
+		{900, s(700), true},                            // two pawns behind
+		{900, s(701), false},                           // not quite
+		{MateCap, s(MateCap), false},                   // two mates
+		{MateCap, s(DecisiveScore - OnlyMargin), true}, // a mate, or a rook up
+		{MateCap, s(DecisiveScore - OnlyMargin + 1), false},
+		{MateCap, s(2500), false}, // a mate, or 25 pawns up: both win
+		{DecisiveScore + 500, s(DecisiveScore - 100), false},
 	} {
 		if got := OnlyWin(Scored{Score: c.best}, c.second); got != c.want {
 			t.Errorf("OnlyWin(%d, %v) = %v, want %v", c.best, c.second, got, c.want)
