@@ -198,7 +198,7 @@ func TestPuzzleVerifyWithUCIEngine(t *testing.T) {
 			judges, quits = append(judges, u.verify), append(quits, quit)
 		}
 		var out bytes.Buffer
-		err = verifySet(set, judges, "Azar", &out)
+		err = verifySet(set, judges, "Azar", &out, io.Discard)
 		if code, ok := err.(exitStatus); !ok || code != 1 {
 			t.Errorf("%d engines: %v, want exit status 1 (one puzzle fails)", n, err)
 		}

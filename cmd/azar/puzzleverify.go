@@ -18,11 +18,11 @@ import (
 )
 
 // runPuzzleVerify is `azar puzzle verify [-set FILE] [-workers N]
-// [-engine PATH [-depth N | -nodes N]]` (docs/puzzles.md, "Verifying the set"): every
-// puzzle of the set judged again, by Azar's own Verify or, with -engine,
-// by an outside UCI engine on the same standard, and "N of M hold". It
-// is not in the usage text: it is a maintainer's tool, run by
-// scripts/verify-puzzles-stockfish.sh.
+// [-engine PATH [-depth N | -nodes N]]` (docs/puzzles.md, "Verifying the
+// set"): every puzzle of the set judged again, by Azar's own Verify or,
+// with -engine, by an outside UCI engine on the same standard, and "N of
+// M hold". It is not in the usage text: it is a maintainer's tool, run
+// by scripts/verify-puzzles-stockfish.sh.
 func runPuzzleVerify(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("puzzle verify", flag.ContinueOnError)
 	setFile := fs.String("set", "", "the set file (default: the shipped set)")
@@ -61,7 +61,7 @@ func runPuzzleVerify(args []string, stdout, stderr io.Writer) error {
 		judges[i] = u.verify
 		what = fmt.Sprintf("%s, %s, MultiPV 2, 1 thread", u.name, strings.TrimPrefix(goes, "go "))
 	}
-	return verifySet(set, judges, what, stdout)
+	return verifySet(set, judges, what, stdout, stderr)
 }
 
 // startUCIVerifier starts the engine at path and returns its verifier
@@ -105,18 +105,25 @@ func loadSet(file string) ([]puzzle.Puzzle, error) {
 
 // verifySet judges every puzzle, one judge per worker, and prints each
 // failure in the set's order, with the first date from the epoch that
-// shows it, and the count that hold.
-func verifySet(set []puzzle.Puzzle, judges []func(puzzle.Puzzle) error, what string, w io.Writer) error {
+// shows it, and the count that hold; progress goes to logw.
+func verifySet(set []puzzle.Puzzle, judges []func(puzzle.Puzzle) error, what string, w, logw io.Writer) error {
 	start := time.Now()
 	errs := make([]error, len(set))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
 	for _, judge := range judges {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
 				errs[i] = judge(set[i])
+				mu.Lock()
+				if done++; done%20 == 0 {
+					fmt.Fprintf(logw, "verify: %d/%d judged, %s\n", done, len(set), time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
 			}
 		}()
 	}
