@@ -21,12 +21,12 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"azar/eval"
 	"azar/search"
 	"azar/search/core"
+	"azar/search/worlds"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/magic"
@@ -123,53 +123,26 @@ func DefaultOptions() Options {
 		CardMargin: DefaultCardMargin, CardDepth: DefaultCardDepth}
 }
 
-// Info is one progress report: the expected score of the best action over
-// the worlds searched to Depth.
-type Info struct {
-	Depth    int
-	SelDepth int
-	// Score is in centipawns for the seat to act, or ±(search.MateScore -
-	// plies) when every world agrees on a forced result.
-	Score    int
-	Nodes    uint64
-	Time     time.Duration
-	HashFull int
-	Worlds   int
-	PV       []variants.Action // the best action, then the first world's line
-}
-
-// Result is the outcome of a search.
-type Result struct {
-	Action variants.Action // meaningful only when Found
-	Found  bool            // false: no decision to make
-	Score  int             // as Info.Score
-	Depth  int
-	Nodes  uint64
-	Worlds int
-	// Scores lists every root action searched over the worlds, best
-	// first (empty when nothing was searched: a forced or random choice).
-	Scores []ActionScore
-}
-
-// ActionScore is one root action's value over the worlds.
-type ActionScore struct {
-	Action variants.Action
-	Score  int     // as Info.Score
-	Win    float64 // the expected game score in [0, 1] the choice maximises
-}
+// Info, ActionScore and Result are the shell's (search/worlds): scores in
+// centipawns for the seat to act, averaged over the worlds, or a mate
+// score when every world agrees; the PV is the best action, then the first
+// world's line.
+type (
+	Info        = worlds.Info
+	ActionScore = worlds.ActionScore
+	Result      = worlds.Result
+)
 
 // Engine searches Ajedrez Mágico decisions. One search at a time.
 type Engine struct {
-	opts      Options
-	tt        *core.Table
-	s         *core.Searcher
-	ev        *eval.Evaluator
-	pondering atomic.Bool
+	opts Options
+	sh   *worlds.Shell
+	ev   *eval.Evaluator
 }
 
 // New returns an engine with the given options.
 func New(o Options) *Engine {
-	e := &Engine{s: core.NewSearcher(), ev: eval.NewEvaluator()}
+	e := &Engine{ev: eval.NewEvaluator()}
 	e.SetOptions(o)
 	return e
 }
@@ -185,23 +158,22 @@ func (e *Engine) SetOptions(o Options) {
 	if o.Cards > CardsRandom {
 		o.Cards = CardsSearch
 	}
-	if e.tt == nil || o.HashMB != e.opts.HashMB {
-		e.tt = core.NewTable(o.HashMB)
+	if e.sh == nil {
+		e.sh = worlds.NewShell(o.HashMB)
 	}
+	e.sh.Resize(o.HashMB)
 	e.opts = o
 }
 
-// NewGame forgets what earlier searches learnt.
+// NewGame forgets what earlier searches learnt: the table, the history
+// and the killers, which otherwise live from one decision to the next.
 func (e *Engine) NewGame() {
-	e.tt.Clear()
-	e.s.ClearHistory()
+	e.sh.Table.Clear()
+	e.sh.Searcher.ClearHistory()
 }
 
 // PonderHit makes a ponder search a normal timed one.
-func (e *Engine) PonderHit() {
-	e.pondering.Store(false)
-	e.s.PonderHit()
-}
+func (e *Engine) PonderHit() { e.sh.PonderHit() }
 
 // world is one determinized state with its probability.
 type world struct {
@@ -217,9 +189,8 @@ type world struct {
 // returning. st is not modified.
 func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, only []variants.Action, report func(Info)) Result {
 	start := time.Now()
-	e.pondering.Store(l.Ponder)
-	e.tt.NewSearch()
-	defer e.waitIfRequired(ctx, l)
+	e.sh.Begin(l)
+	defer e.sh.Wait(ctx, l)
 	who := st.ToAct()
 	if who < 0 {
 		return Result{}
@@ -255,15 +226,15 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 		}
 		return Result{Action: roots[0], Found: true, Score: v, Depth: 1, Worlds: 1}
 	}
-	worlds := e.sample(view, rng)
-	ws := make([]core.World, len(worlds))
-	for i, w := range worlds {
+	dealt := e.sample(view, rng)
+	ws := make([]core.World, len(dealt))
+	for i, w := range dealt {
 		g := newGame(w.st, e.ev, me, noCards)
 		g.cardDepth = e.opts.CardDepth
 		ws[i] = core.World{Game: g, Weight: w.prob}
 	}
 	cfg := core.Config{
-		Table:    e.tt,
+		Table:    e.sh.Table,
 		PollMask: 255,
 		// A transposition reached at another ply, or in another world's
 		// search, reads its own distance to a won game.
@@ -273,14 +244,7 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 		// to be compared with it.
 		RootMargin: core.DefaultRootMargin + max(0, e.opts.CardMargin),
 	}
-	var rep func(core.Info)
-	if report != nil {
-		rep = func(i core.Info) {
-			report(Info{Depth: i.Depth, SelDepth: i.SelDepth, Score: scoreOf(i.Score), Nodes: i.Nodes, Time: i.Time,
-				HashFull: i.HashFull, Worlds: len(ws), PV: i.PV})
-		}
-	}
-	r := e.s.SearchWorlds(ctx, ws, roots, cfg, l, nil, rep)
+	r := e.sh.Searcher.SearchWorlds(ctx, ws, roots, cfg, l, nil, worlds.Reporter(report, len(ws), units))
 	if a, ok := withMargin(r.Values, e.opts.CardMargin); ok && a != r.Action {
 		r.Action = a
 		for _, v := range r.Values {
@@ -291,14 +255,11 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 		// The last report named the card: say what is played instead.
 		if report != nil {
 			report(Info{Depth: r.Depth, Score: scoreOf(r.Score), Nodes: r.Nodes, Time: time.Since(start),
-				HashFull: e.tt.HashFull(), Worlds: len(ws), PV: []variants.Action{a}})
+				HashFull: e.sh.Table.HashFull(), Worlds: len(ws), PV: []variants.Action{a}})
 		}
 	}
-	res := Result{Action: r.Action, Found: r.Found, Score: scoreOf(r.Score), Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds}
-	for _, v := range r.Values {
-		res.Scores = append(res.Scores, ActionScore{Action: v.Action, Score: scoreOf(v.Score), Win: v.Win})
-	}
-	return res
+	return Result{Action: r.Action, Found: r.Found, Score: scoreOf(r.Score), Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds,
+		Scores: worlds.Scores(r, units)}
 }
 
 // withMargin is the root choice with the card margin: the best action
@@ -324,21 +285,15 @@ func withMargin(values []core.ActionValue, margin int) (variants.Action, bool) {
 // win (or loss) that every world agrees on becomes ±(search.MateScore -
 // actions to the end), the rest stays centipawns.
 func scoreOf(v int) int {
-	switch {
-	case v >= core.WinBound:
-		return search.MateScore - (core.WinScore - v)
-	case v <= -core.WinBound:
-		return -search.MateScore + (core.WinScore + v)
+	if m, ok := worlds.Mate(v); ok {
+		return m
 	}
 	return v
 }
 
-// waitIfRequired holds an infinite or still-pondering search until stop.
-func (e *Engine) waitIfRequired(ctx context.Context, l search.Limits) {
-	for (l.Infinite || e.pondering.Load()) && ctx.Err() == nil {
-		time.Sleep(time.Millisecond)
-	}
-}
+// units is scoreOf as the shell's worlds.Units: the expected score is not
+// this package's scale.
+func units(v int, _ float64, _ bool) int { return scoreOf(v) }
 
 // rootActions lists the actions the engine may choose: the view's legal
 // actions (within only), without card commitments when the engine does

@@ -16,12 +16,12 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"azar/eval"
 	"azar/search"
 	"azar/search/core"
+	"azar/search/worlds"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/spy"
@@ -116,45 +116,20 @@ func DefaultOptions() Options {
 	return Options{Policy: PolicySearch, MaxWorlds: 16, HashMB: 16, MoveOverhead: 10 * time.Millisecond, HoldShare: DefaultHoldShare, RevealPlies: DefaultRevealPlies}
 }
 
-// Info is one progress report: the expected score of the best action over
-// the worlds searched to Depth.
-type Info struct {
-	Depth    int
-	SelDepth int
-	Score    int // centipawns, or ±(MateScore - plies) when every world agrees on a mate
-	Nodes    uint64
-	Time     time.Duration
-	HashFull int
-	Worlds   int
-	PV       []variants.Action // the best action, then the most probable world's line
-}
-
-// ActionScore is one root action and its expected score.
-type ActionScore struct {
-	Action variants.Action
-	Score  int // as Info.Score
-	// Win is the expected score in [0, 1] the choice maximises.
-	Win float64
-}
-
-// Result is the outcome of a search.
-type Result struct {
-	Action variants.Action // meaningful only when Found
-	Found  bool            // false: no legal action
-	Score  int
-	Depth  int
-	Nodes  uint64
-	Worlds int
-	// Scores lists every root action searched, best first.
-	Scores []ActionScore
-}
+// Info, ActionScore and Result are the shell's (search/worlds): scores
+// in centipawns of the expected game score over the worlds (cpOf, ±9999),
+// or a mate score when every world agrees; the PV is the best action,
+// then the line of the most probable world.
+type (
+	Info        = worlds.Info
+	ActionScore = worlds.ActionScore
+	Result      = worlds.Result
+)
 
 // Engine searches spy-chess positions. One search at a time.
 type Engine struct {
-	opts      Options
-	tt        *core.Table
-	core      *core.Searcher
-	pondering atomic.Bool
+	opts Options
+	sh   *worlds.Shell
 }
 
 // New returns an engine with the given options.
@@ -173,22 +148,19 @@ func (e *Engine) SetOptions(o Options) {
 	o.HashMB = max(1, o.HashMB)
 	o.HoldShare = min(max(0, o.HoldShare), 100)
 	o.RevealPlies = min(max(0, o.RevealPlies), AllPlies)
-	if e.tt == nil || o.HashMB != e.opts.HashMB {
-		e.tt = core.NewTable(o.HashMB)
+	if e.sh == nil {
+		e.sh = worlds.NewShell(o.HashMB)
 	}
+	e.sh.Resize(o.HashMB)
 	e.opts = o
 }
 
-// NewGame forgets what earlier searches learnt.
-func (e *Engine) NewGame() { e.tt.Clear() }
+// NewGame forgets what earlier searches learnt (the history and killers
+// live for one search: searchCore clears them).
+func (e *Engine) NewGame() { e.sh.Table.Clear() }
 
 // PonderHit makes a ponder search a normal timed one.
-func (e *Engine) PonderHit() {
-	e.pondering.Store(false)
-	if e.core != nil {
-		e.core.PonderHit()
-	}
-}
+func (e *Engine) PonderHit() { e.sh.PonderHit() }
 
 // world is one determinized state with its probability.
 type world struct {
@@ -204,12 +176,11 @@ type world struct {
 // PonderHit) before returning. st is not modified.
 func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, only []variants.Action, report func(Info)) Result {
 	start := time.Now()
-	e.pondering.Store(l.Ponder)
-	e.tt.NewSearch()
+	e.sh.Begin(l)
 
 	roots := e.rootActions(st, only)
 	if len(roots) == 0 {
-		e.waitIfRequired(ctx, l)
+		e.sh.Wait(ctx, l)
 		return Result{}
 	}
 	if e.opts.Policy == PolicyAsap {
@@ -218,22 +189,15 @@ func (e *Engine) Search(ctx context.Context, st *spy.State, l search.Limits, onl
 				if report != nil {
 					report(Info{Depth: 1, Time: time.Since(start), Worlds: 1, PV: []variants.Action{a}})
 				}
-				e.waitIfRequired(ctx, l)
+				e.sh.Wait(ctx, l)
 				return Result{Action: a, Found: true, Depth: 1, Worlds: 1, Scores: []ActionScore{{Action: a}}}
 			}
 		}
 	}
 
 	res := e.searchCore(ctx, st, e.worlds(st), roots, l, report, start)
-	e.waitIfRequired(ctx, l)
+	e.sh.Wait(ctx, l)
 	return res
-}
-
-// waitIfRequired holds an infinite or still-pondering search until stop.
-func (e *Engine) waitIfRequired(ctx context.Context, l search.Limits) {
-	for (l.Infinite || e.pondering.Load()) && ctx.Err() == nil {
-		time.Sleep(time.Millisecond)
-	}
 }
 
 // rootActions lists the actions the engine may choose: st's legal actions
@@ -371,36 +335,24 @@ func timePolicy() search.TimePolicy {
 // searchCore is Search on the game-search core: the worlds as core.Games
 // (game.go) searched by core.SearchWorlds with the node options that
 // make the core's loop this package's.
-func (e *Engine) searchCore(ctx context.Context, st *spy.State, worlds []*world, roots []variants.Action, l search.Limits, report func(Info), start time.Time) Result {
+func (e *Engine) searchCore(ctx context.Context, st *spy.State, dealt []*world, roots []variants.Action, l search.Limits, report func(Info), start time.Time) Result {
 	us := st.Side()
-	if e.core == nil {
-		e.core = core.NewSearcher()
-	}
-	// The old loop's history and killers lived for one search.
-	e.core.ClearHistory()
+	// The history and killers live for one search, as they did in the
+	// package's first loop.
+	e.sh.Searcher.ClearHistory()
 	ev := eval.NewEvaluator()
-	ws := make([]core.World, len(worlds))
-	for i, w := range worlds {
+	ws := make([]core.World, len(dealt))
+	for i, w := range dealt {
 		ws[i] = core.World{Game: &game{s: w.st, ev: ev, opts: &e.opts, rootSide: us}, Weight: w.prob}
 	}
 	cfg := core.Config{
-		Table:    e.tt,
+		Table:    e.sh.Table,
 		PollMask: checkInt - 1,
 		Node:     coreNodeOptions(),
 		Clock:    search.NewTimeManager(start, l, us, e.opts.MoveOverhead+time.Millisecond+time.Duration(st.Ply())*20*time.Microsecond, timePolicy()),
 	}
-	var rep func(core.Info)
-	if report != nil {
-		rep = func(i core.Info) {
-			report(Info{Depth: i.Depth, SelDepth: i.SelDepth, Score: spyScore(i.Score, i.Win, i.Win > 0), Nodes: i.Nodes, Time: i.Time,
-				HashFull: i.HashFull, Worlds: len(ws), PV: i.PV})
-		}
-	}
-	r := e.core.SearchWorlds(ctx, ws, roots, cfg, l, nil, rep)
-	res := Result{Action: r.Action, Found: r.Found, Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds}
-	for _, v := range r.Values {
-		res.Scores = append(res.Scores, ActionScore{Action: v.Action, Score: spyScore(v.Score, v.Win, true), Win: v.Win})
-	}
+	r := e.sh.Searcher.SearchWorlds(ctx, ws, roots, cfg, l, nil, worlds.Reporter(report, len(ws), spyScore))
+	res := Result{Action: r.Action, Found: r.Found, Depth: r.Depth, Nodes: r.Nodes, Worlds: r.Worlds, Scores: worlds.Scores(r, spyScore)}
 	if len(res.Scores) > 0 {
 		res.Score = res.Scores[0].Score
 	}
@@ -412,12 +364,10 @@ func (e *Engine) searchCore(ctx context.Context, st *spy.State, worlds []*world,
 // this package's scale (cpOf, to ±9999 where the core's stop short of its
 // win values), or the centipawns as they are.
 func spyScore(v int, win float64, withWin bool) int {
-	switch {
-	case v >= core.WinBound:
-		return search.MateScore - (core.WinScore - v)
-	case v <= -core.WinBound:
-		return -search.MateScore + (core.WinScore + v)
-	case withWin:
+	if m, ok := worlds.Mate(v); ok {
+		return m
+	}
+	if withWin {
 		return cpOf(win)
 	}
 	return v
