@@ -86,8 +86,8 @@ func keys(t *testing.T, ctx context.Context, what string, k ...string) {
 }
 
 var words = map[string]map[string]string{
-	"en": {"e2": "e2, white pawn", "a1": "a1, white rook", "notYours": "That piece is not yours to move now.", "queen": "Queen", "target": "The piece on g1 cannot go to g4."},
-	"es": {"e2": "e2, peón blanco", "a1": "a1, torre blanca", "notYours": "Esa pieza no es tuya o no te toca moverla.", "queen": "Dama", "target": "La pieza de g1 no puede ir a g4."},
+	"en": {"e2": "e2, white pawn", "a1": "a1, white rook", "notYours": "That piece is not yours to move now.", "queen": "Queen"},
+	"es": {"e2": "e2, peón blanco", "a1": "a1, torre blanca", "notYours": "Esa pieza no es tuya o no te toca moverla.", "queen": "Dama"},
 }
 
 // TestKeyboardAndScreenReader plays from the keyboard, at 1280x900 and
@@ -97,7 +97,8 @@ var words = map[string]map[string]string{
 // refused square says why; the confirmation dialog takes the focus,
 // keeps Tab inside and closes on Escape; a promotion by the keyboard
 // through the chooser's named buttons; the magic hand's cards are
-// buttons Enter plays; the lesson's board is named too. Every interactive node of Chromium's
+// buttons Enter plays; the lesson's board is named too. Every interactive node
+// (each of the five games, the puzzle and the lessons included) of Chromium's
 // accessibility tree has a name on each screen.
 func TestKeyboardAndScreenReader(t *testing.T) {
 	onScreens(t, []screen{desktop, phone375}, func(ctx context.Context, a *app, s screen, lang string) {
@@ -211,6 +212,15 @@ func TestKeyboardAndScreenReader(t *testing.T) {
 			waitJS(t, ctx, "the card refused", `document.querySelector("[data-note]").dataset.refused === "card"`)
 		}
 		shot(t, ctx, where+"-magic-keyboard")
+
+		// Every game's screen, the puzzle's too.
+		for _, g := range gameBodies {
+			newGame(t, ctx, g.body)
+			waitJS(t, ctx, "the status", `document.querySelector("[data-status]").textContent !== ""`)
+			checkAccessible(t, ctx, where+"-"+g.name)
+		}
+		run(t, ctx, "the daily puzzle", chromedp.Click(action("puzzle"), chromedp.NodeVisible), chromedp.WaitVisible(chromedp.CSS(`[data-puzzle-task]`)))
+		checkAccessible(t, ctx, where+"-puzzle")
 
 		// The lessons: the menu and a lesson's board, named as the game's.
 		run(t, ctx, "the lessons", chromedp.Click(action("lessons"), chromedp.NodeVisible), chromedp.WaitVisible(chromedp.CSS(`[data-lesson]`)))

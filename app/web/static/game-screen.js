@@ -77,7 +77,9 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
     // nothing: the board is not rebuilt under the player's pointer.
     if (game && game.id === v.id && v.version === game.version && JSON.stringify(v) === JSON.stringify(game)) return;
     const p = panelFor(v.variant);
-    if (!game || game.id !== v.id) board.selected = null;
+    // A game just opened starts with no selection and the board's Tab
+    // stop in its bottom left corner.
+    if (!game || game.id !== v.id) { board.selected = null; board.focusName = null; }
     else if (v.mode === "engine" && p.announce) p.announce(game, v);
     if ((!game || game.id !== v.id || game.version !== v.version) && p.reset) p.reset();
     const heard = soundOf(game, v, p.isCard || (() => false));
@@ -92,6 +94,7 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
       note = "";
       hint = null;
       board.selected = null;
+      board.focusName = null;
       orientedFor = null;
     }
     game = v;
