@@ -41,15 +41,32 @@ type Server struct {
 	// read (the puzzle's endpoints then fail, the games go on).
 	puzzles *puzzles.Book
 	bookErr error
+	// hosts are the Host headers answered (hosts.go).
+	hosts hosts
 }
 
-// New returns the handler for m.
+// New returns the handler for m, answering localhost, 127.0.0.1 and
+// [::1] on any port.
 func New(m *games.Manager, log *logrus.Logger) http.Handler {
+	s, err := NewWith(m, log, Config{})
+	if err != nil {
+		panic(err) // an empty Config has nothing to refuse
+	}
+	return s
+}
+
+// NewWith returns the handler for m as c says; a Config that names a bad
+// address or host is an error.
+func NewWith(m *games.Manager, log *logrus.Logger, c Config) (*Server, error) {
 	if log == nil {
 		log = logrus.New()
 		log.SetOutput(io.Discard)
 	}
-	s := &Server{games: m, log: log, mux: http.NewServeMux()}
+	hs, err := newHosts(c.Addr, c.Hosts)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{games: m, log: log, mux: http.NewServeMux(), hosts: hs}
 	s.puzzles, s.bookErr = puzzles.New(nil)
 	static, err := fs.Sub(web.Assets, "static")
 	if err != nil {
@@ -73,7 +90,7 @@ func New(m *games.Manager, log *logrus.Logger) http.Handler {
 	s.mux.HandleFunc("POST /api/puzzle/check", s.puzzleCheck)
 	s.mux.HandleFunc("POST /api/puzzle/hint", s.puzzleHint)
 	s.lessonRoutes()
-	return s
+	return s, nil
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -83,6 +100,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'")
+	if !s.hosts.allows(r.Host) {
+		refuseHost(w, r)
+		return
+	}
+	// After the Host check, so that an Origin matching a foreign Host
+	// (a rebound name's page) never gets here.
 	if r.Method != http.MethodGet && r.Method != http.MethodHead && !sameOrigin(r) {
 		writeError(w, http.StatusForbidden, "cross-origin request refused")
 		return

@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -30,7 +31,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (loopback unless told otherwise)")
 	data := fs.String("data", "", "directory of the saved games (default: the user's config directory/azar)")
 	engines := fs.Int("engines", min(4, max(2, runtime.NumCPU()/2)), "engines that think for the games at once")
-	bare, err := parseFlags(fs, "azar serve [-addr 127.0.0.1:8080] [-data DIR] [-engines N]", args, stdout)
+	var hosts hostList
+	fs.Var(&hosts, "host", "a name the server also answers to, with or without :port (repeatable; for a LAN or a reverse proxy)")
+	bare, err := parseFlags(fs, "azar serve [-addr 127.0.0.1:8080] [-host NAME]... [-data DIR] [-engines N]", args, stdout)
 	if err != nil {
 		return err
 	}
@@ -39,11 +42,25 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, *addr, *data, *engines, stdout, stderr)
+	return serve(ctx, *addr, hosts, *data, *engines, stdout, stderr)
 }
 
-// serve runs the app until ctx ends.
-func serve(ctx context.Context, addr, data string, engines int, stdout, stderr io.Writer) error {
+// hostList is the repeatable -host flag.
+type hostList []string
+
+func (h *hostList) String() string { return strings.Join(*h, ",") }
+
+func (h *hostList) Set(v string) error {
+	if err := server.ValidHost(v); err != nil {
+		return err
+	}
+	*h = append(*h, v)
+	return nil
+}
+
+// serve runs the app until ctx ends, answering the listen address and
+// the names in hosts (server.Config).
+func serve(ctx context.Context, addr string, hosts []string, data string, engines int, stdout, stderr io.Writer) error {
 	dir := data
 	if dir == "" {
 		var err error
@@ -76,8 +93,12 @@ func serve(ctx context.Context, addr, data string, engines int, stdout, stderr i
 	}
 	defer m.Close()
 
+	h, err := server.NewWith(m, log, server.Config{Addr: ln.Addr().String(), Hosts: hosts})
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           server.New(m, log),
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 		IdleTimeout:       2 * time.Minute,

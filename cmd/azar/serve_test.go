@@ -47,16 +47,56 @@ func TestServeFlags(t *testing.T) {
 	if err := runServe([]string{"-addr", "256.0.0.1:1", "-data", t.TempDir()}, io.Discard, io.Discard); err == nil {
 		t.Fatal("a bad address was accepted")
 	}
+	for _, h := range []string{"http://club.example", "club.example/x", "", ":8080"} {
+		if err := runServe([]string{"-host", h, "-data", t.TempDir()}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "-host") {
+			t.Errorf("-host %q: %v", h, err)
+		}
+	}
+}
+
+// TestServeHostFlag: the server answers its listen address and each
+// -host name, and refuses (421) any other Host, a rebound name's.
+func TestServeHostFlag(t *testing.T) {
+	status := func(url, host string) int {
+		t.Helper()
+		req, err := http.NewRequest("GET", url+"api/games", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	url, stop := startServe(t, t.TempDir(), "club.example", "lan.example:8443")
+	port := url[strings.LastIndex(url, ":") : len(url)-1]
+	for host, want := range map[string]int{
+		"127.0.0.1" + port: 200, "localhost" + port: 200, "club.example": 200, "club.example:443": 200,
+		"lan.example:8443": 200, "lan.example": 421, "evil.example": 421, "evil.example" + port: 421,
+	} {
+		if got := status(url, host); got != want {
+			t.Errorf("-host club.example -host lan.example:8443, Host %s: %d, want %d", host, got, want)
+		}
+	}
+	stop()
+	url, stop = startServe(t, t.TempDir())
+	defer stop()
+	if got := status(url, "club.example"); got != 421 {
+		t.Errorf("no -host, Host club.example: %d, want 421", got)
+	}
 }
 
 // startServe runs serve on a free loopback port and dir, and waits
 // (bounded) for the URL it prints; stop ends it and checks it ended well.
-func startServe(t *testing.T, dir string) (url string, stop func()) {
+func startServe(t *testing.T, dir string, hosts ...string) (url string, stop func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", dir, 1, out, io.Discard) }()
+	go func() { done <- serve(ctx, "127.0.0.1:0", hosts, dir, 1, out, io.Discard) }()
 	re := regexp.MustCompile(`^Azar is listening on (http://127\.0\.0\.1:\d+/) \(games in .+\)\n$`)
 	for deadline := time.Now().Add(20 * time.Second); url == ""; {
 		if m := re.FindStringSubmatch(out.String()); m != nil {
@@ -122,7 +162,7 @@ func TestSecondServerOnOneDirectory(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	// Were it not refused it would serve until the timeout and return nil.
-	if err := serve(ctx, "127.0.0.1:0", dir, 1, io.Discard, io.Discard); !errors.Is(err, store.ErrLocked) {
+	if err := serve(ctx, "127.0.0.1:0", nil, dir, 1, io.Discard, io.Discard); !errors.Is(err, store.ErrLocked) {
 		t.Fatalf("the second server: %v", err)
 	}
 	createGame(t, url)
@@ -137,7 +177,7 @@ func TestBusyPortFailsBeforeTheStore(t *testing.T) {
 	}
 	defer ln.Close()
 	dir := filepath.Join(t.TempDir(), "data")
-	err = serve(context.Background(), ln.Addr().String(), dir, 1, io.Discard, io.Discard)
+	err = serve(context.Background(), ln.Addr().String(), nil, dir, 1, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "address already in use") {
 		t.Fatalf("serve on a busy port: %v", err)
 	}
