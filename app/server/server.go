@@ -418,6 +418,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	defer cancel()
 	rc := http.NewResponseController(w)
+	// A stream lasts as long as its page: the server's read and write
+	// timeouts (HTTPServer) are for the other requests. The request has no
+	// body, so nothing is left to read slowly.
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -93,16 +92,12 @@ func serve(ctx context.Context, addr string, hosts []string, data string, engine
 	}
 	defer m.Close()
 
-	h, err := server.NewWith(m, log, server.Config{Addr: ln.Addr().String(), Hosts: hosts})
+	cfg := server.Config{Addr: ln.Addr().String(), Hosts: hosts}
+	h, err := server.NewWith(m, log, cfg)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		MaxHeaderBytes:    16 << 10,
-		IdleTimeout:       2 * time.Minute,
-	}
+	srv := server.HTTPServer(h, cfg)
 	fmt.Fprintf(stdout, "Azar is listening on http://%s/ (games in %s)\n", ln.Addr(), dir)
 
 	errc := make(chan error, 1)
