@@ -27,7 +27,9 @@ export const api = {
   list: (limit) => request("GET", "/api/games?limit=" + limit),
   create: (body) => request("POST", "/api/games", body),
   get: (id) => request("GET", game(id)),
-  move: (id, tok) => request("POST", game(id) + "/move", { move: tok }),
+  // version is that of the view the move was made on: the server refuses
+  // it (409) when the game has moved on since.
+  move: (id, tok, version) => request("POST", game(id) + "/move", { move: tok, version }),
   undo: (id) => request("POST", game(id) + "/undo"),
   resign: (id) => request("POST", game(id) + "/resign"),
   offerDraw: (id) => request("POST", game(id) + "/offer-draw"),
