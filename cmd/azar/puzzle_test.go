@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -292,4 +293,82 @@ func TestPuzzleCheckTacticVerdict(t *testing.T) {
 		return
 	}
 	t.Fatalf("%s: every first move is right", p.FEN)
+}
+
+// fakeEngine answers UCI from a script: answer gets the last position
+// command and each go command and returns the lines to print before
+// bestmove.
+func fakeEngine(t *testing.T, answer func(position, goes string) []string) *uciVerifier {
+	t.Helper()
+	toEngine, engineIn := io.Pipe()
+	engineOut, fromEngine := io.Pipe()
+	go func() {
+		defer fromEngine.Close()
+		sc := bufio.NewScanner(toEngine)
+		position := ""
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "uci":
+				fmt.Fprintln(fromEngine, "id name Fake\nuciok")
+			case strings.HasPrefix(line, "position "):
+				position = line
+			case strings.HasPrefix(line, "go "):
+				for _, l := range answer(position, line) {
+					fmt.Fprintln(fromEngine, l)
+				}
+				fmt.Fprintln(fromEngine, "bestmove 0000")
+			case line == "quit":
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { engineIn.Close() })
+	u, err := newUCIVerifier(engineOut, engineIn, "go depth 18", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// A fixed-depth multi-line search may report a longer mate than the
+// shortest (Stockfish 15.1 at depth 18 did on five shipped mates); the
+// stored move searched alone for the mate decides, and a shorter mate
+// fails the puzzle.
+func TestUCIVerifyMateDistances(t *testing.T) {
+	p, err := puzzle.ParseLine("7k/8/8/8/8/8/1R6/R5K1 w - - 0 1 | mate | 2 | a1a7 h8g8 b2b8 | h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		first, alone string // the mate the depth search reports, and the one of the stored move alone
+		want         string // "" when the puzzle holds
+	}{
+		{"mate 2", "", ""},
+		{"mate 3", "mate 2", ""},
+		{"mate 3", "mate 3", "the stored move gives mate in 3, not a mate in 2"},
+		{"mate 1", "mate 2", "the engine finds a shorter mate: a1a7 mate in 1"},
+		{"cp 500", "cp 900", "the stored move gives +9.0, not a mate in 2"},
+	} {
+		u := fakeEngine(t, func(position, goes string) []string {
+			switch {
+			case strings.HasSuffix(position, " moves a1a7 h8g8"): // the mate in 1 that follows
+				return []string{"info depth 18 multipv 1 score mate 1 pv b2b8"}
+			case strings.Contains(goes, "searchmoves a1a7") && strings.HasPrefix(goes, "go mate 2 nodes "):
+				return []string{"info depth 30 score " + c.alone + " pv a1a7"}
+			case strings.Contains(goes, "searchmoves"):
+				return nil
+			case strings.Contains(goes, "go depth 18"):
+				return []string{"info depth 18 multipv 1 score " + c.first + " pv a1a7", "info depth 18 multipv 2 score cp 300 pv a1a2"}
+			}
+			return nil
+		})
+		err := u.verify(p)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s then %s: %v, want it to hold", c.first, c.alone, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s then %s: %v, want %q", c.first, c.alone, err, c.want)
+		}
+	}
 }

@@ -211,6 +211,10 @@ func (u *uciVerifier) until(word string, each func(string)) error {
 	return engineError{fmt.Errorf("the engine stopped before %q", word)}
 }
 
+// mateNodes bounds the search for a mate of the stored move: far more
+// than a mate in 3 needs, so that a missing mate ends the search.
+const mateNodes = 20_000_000
+
 // uciLine is the engine's last full report of one MultiPV line.
 type uciLine struct {
 	depth int
@@ -272,16 +276,15 @@ func parseInfo(line string) (k int, l uciLine, ok bool) {
 	return 0, l, false
 }
 
-// search runs one go from the position after moves and returns the best
-// two lines of the deepest finished iteration (the second empty when
-// there was one legal move, or searchmoves named one).
-func (u *uciVerifier) search(fen string, moves []string, only string) ([2]uciLine, error) {
+// search runs goes (a go command) from the position after moves and
+// returns the best two lines of the deepest finished iteration (the
+// second empty when there was one legal move, or searchmoves named one).
+func (u *uciVerifier) search(fen string, moves []string, goes, only string) ([2]uciLine, error) {
 	var best [2]uciLine
 	pos := "position fen " + fen
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
 	}
-	goes := u.goes
 	if only != "" {
 		goes += " searchmoves " + only
 	}
@@ -312,9 +315,8 @@ func (u *uciVerifier) search(fen string, moves []string, only string) ([2]uciLin
 }
 
 // verify judges p with the engine by the standard of practice/puzzle: a
-// mate's every solver move must still mate in the moves left (the
-// engine's best line a mate in exactly that many, the stored move one of
-// the mates); a tactic's every solver move must be the engine's best,
+// mate's every solver move must still mate in the moves left (the stored
+// move a mate in exactly that many, no line a shorter mate); a tactic's every solver move must be the engine's best,
 // win (puzzle.WinScore) and leave the second best clearly worse
 // (puzzle.OnlyWin).
 func (u *uciVerifier) verify(p puzzle.Puzzle) error {
@@ -327,7 +329,7 @@ func (u *uciVerifier) verify(p puzzle.Puzzle) error {
 	}
 	for i := 0; i < len(p.Solution); i += 2 {
 		played, stored := p.Solution[:i], p.Solution[i]
-		lines, err := u.search(p.FEN, played, "")
+		lines, err := u.search(p.FEN, played, u.goes, "")
 		if err != nil {
 			return err
 		}
@@ -335,16 +337,21 @@ func (u *uciVerifier) verify(p puzzle.Puzzle) error {
 		best := lines[0]
 		if p.Kind == puzzle.Mate {
 			left := p.Moves - i/2
-			if best.mate != left {
-				return fmt.Errorf("at %s the engine's best line %s, not a mate in %d", at, uciEval(best), left)
+			if best.mate > 0 && best.mate < left {
+				return fmt.Errorf("at %s the engine finds a shorter mate: %s %s", at, best.move, uciEval(best))
 			}
-			if best.move != stored {
-				alone, err := u.search(p.FEN, played, stored)
+			// A multi-line search to a fixed depth can report a longer
+			// mate than the shortest; the stored move searched alone,
+			// until a mate in the moves left is found (at most
+			// mateNodes), says whether it mates in time.
+			if best.move != stored || best.mate != left {
+				alone, err := u.search(p.FEN, played, fmt.Sprintf("go mate %d nodes %d", left, mateNodes), stored)
 				if err != nil {
 					return err
 				}
 				if alone[0].mate != left {
-					return fmt.Errorf("at %s the stored move gives %s, not a mate in %d", at, uciEval(alone[0]), left)
+					return fmt.Errorf("at %s the stored move gives %s, not a mate in %d (the best line: %s %s)",
+						at, uciEval(alone[0]), left, best.move, uciEval(best))
 				}
 			}
 			continue
