@@ -318,13 +318,26 @@ func (m *Manager) PGN(id string) (string, error) {
 
 // Move plays a player's move or action, given as a token (UCI for a
 // move: e2e4, e7e8q; a card game's action tokens).
-func (m *Manager) Move(id, move string) (View, error) {
+func (m *Manager) Move(id, move string) (View, error) { return m.move(id, move, nil) }
+
+// MoveOn plays the move only on the position of the View with version:
+// a move made on a view the game has left (another seat's move, the
+// engine's, an undo) is refused as a Conflict rather than played on a
+// position its player never saw, where it may happen to be legal.
+func (m *Manager) MoveOn(id, move string, version uint64) (View, error) {
+	return m.move(id, move, &version)
+}
+
+func (m *Manager) move(id, move string, version *uint64) (View, error) {
 	g, err := m.lookup(id)
 	if err != nil {
 		return View{}, err
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if version != nil && *version != g.seq {
+		return View{}, errorf(Conflict, "the game has moved on since the view this move was made on (version %d, now %d): reload it", *version, g.seq)
+	}
 	if g.over() {
 		return View{}, errorf(Conflict, "the game is over")
 	}

@@ -360,6 +360,9 @@ func (s *Server) puzzleHint(w http.ResponseWriter, r *http.Request) {
 
 type moveBody struct {
 	Move string `json:"move"`
+	// Version is the View's version the move was made on; a game that
+	// has changed since refuses it (409). Absent, it is not checked.
+	Version *uint64 `json:"version"`
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
@@ -371,7 +374,13 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `the body must be {"move": "e2e4"}`)
 		return
 	}
-	v, err := s.games.Move(r.PathValue("id"), b.Move)
+	var v games.View
+	var err error
+	if b.Version != nil {
+		v, err = s.games.MoveOn(r.PathValue("id"), b.Move, *b.Version)
+	} else {
+		v, err = s.games.Move(r.PathValue("id"), b.Move)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
