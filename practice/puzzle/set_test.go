@@ -80,11 +80,11 @@ func TestShippedSetShape(t *testing.T) {
 const TacticSample = 3
 
 // Every shipped mate is proved again, and a fixed sample of the tactics
-// is held to the true-puzzle standard (about 10 s).
+// is held to the true-puzzle standard (about 20 s on the loaded machine).
 func TestShippedSetVerifies(t *testing.T) { verifyShipped(t, TacticSample) }
 
 // TestShippedSetVerifiesAll holds every shipped puzzle to the standard
-// (about 30 s on an idle core): AZAR_PUZZLE_FULL=1 go test -run
+// (about 45 s on the loaded machine): AZAR_PUZZLE_FULL=1 go test -run
 // TestShippedSetVerifiesAll ./practice/puzzle/, or azar puzzle verify.
 func TestShippedSetVerifiesAll(t *testing.T) {
 	if os.Getenv("AZAR_PUZZLE_FULL") == "" {
