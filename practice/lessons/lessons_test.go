@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"azar/practice/mate"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -416,7 +417,7 @@ func longestDefence(p *chess.Position, m chess.Move, aim Aim) bool {
 		}
 		q := p.Clone()
 		q.Make(r)
-		return mateDistance(q, 6)
+		return mateLength(q, 6)
 	}
 	var l chess.MoveList
 	p.GenerateLegal(&l)
@@ -498,7 +499,7 @@ func TestOutcomesHold(t *testing.T) {
 				}
 				break
 			}
-			if p.Side() == chess.White && mateDistance(p, 5) > 0 {
+			if p.Side() == chess.White && mateLength(p, 5) > 0 {
 				got = "1-0"
 			}
 		}
@@ -650,4 +651,11 @@ func FuzzReplay(f *testing.F) {
 			t.Fatalf("%d moves replayed as %d", len(moves), p.HistoryLen())
 		}
 	})
+}
+
+// mateLength is the mate prover's distance, 0 when there is no mate within
+// limit.
+func mateLength(p *chess.Position, limit int) int {
+	n, _ := mate.Length(p, limit)
+	return n
 }

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"azar/practice/mate"
 	"fmt"
 	"strings"
 
@@ -160,7 +161,7 @@ func (t Task) checkPlay(pos *chess.Position, move chess.Move) Verdict {
 		case t.Moves > 0 && left == 0:
 			return wrong(tx("No es mate, y era tu última jugada.", "That is not mate, and it was your last move."))
 		}
-		if t.Moves > 0 && newMateSolver().lost(after, left) {
+		if t.Moves > 0 && mate.Lost(after, left) {
 			return Verdict{Right: true, Left: left, Reason: tx(fmt.Sprintf("Bien. Te quedan %s.", movesES(left)), fmt.Sprintf("Good. %s left.", capital(movesEN(left))))}
 		}
 		if s, ok := lossOfPiece(after); ok {

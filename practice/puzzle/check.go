@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"azar/practice/mate"
 	"fmt"
 	"strings"
 
@@ -129,7 +130,7 @@ func overText(pos *chess.Position, solved bool) string {
 func judge(p Puzzle, d *Deep, pos *chess.Position, m chess.Move, left int) string {
 	san := pos.SAN(m)
 	if p.Kind == Mate {
-		if newProver(pos).moveMates(m, left) {
+		if mate.MoveMates(pos, m, left) {
 			return ""
 		}
 		return mateFailure(pos, m, san, left)
@@ -165,7 +166,7 @@ func judge(p Puzzle, d *Deep, pos *chess.Position, m chess.Move, left int) strin
 // mateFailure explains why m does not force mate in left moves.
 func mateFailure(pos *chess.Position, m chess.Move, san string, left int) string {
 	defender := pos.Side().Other().String()
-	d, stalemate := Escape(pos, m, left)
+	d, stalemate := mate.Escape(pos, m, left)
 	if stalemate {
 		return fmt.Sprintf("stalemate: after %s %s has no legal move and is not in check", san, defender)
 	}
@@ -193,7 +194,7 @@ func mateFailure(pos *chess.Position, m chess.Move, san string, left int) string
 // mate longest, or in a tactic the deep search's best defence.
 func chooseDefence(k Kind, d *Deep, pos *chess.Position) chess.Move {
 	if k == Mate {
-		m, _ := LongestDefence(pos)
+		m, _ := mate.LongestDefence(pos, MaxMate)
 		return m
 	}
 	return d.Best(pos).Move

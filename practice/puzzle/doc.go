@@ -10,3 +10,7 @@
 // line ending won. docs/puzzles.md gives the definitions. The package knows
 // nothing of text protocols or flags: cmd/azar prints what it returns.
 package puzzle
+
+// MaxMate is the longest mate, in the solver's moves, that puzzles use and
+// the prover (practice/mate) is asked about.
+const MaxMate = 3

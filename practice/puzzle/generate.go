@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"azar/practice/mate"
 	"context"
 	"fmt"
 	"io"
@@ -339,11 +340,11 @@ func shapeMove(pos *chess.Position, m chess.Move) bool {
 // move when it is one of the mating moves, the longest defence after each
 // solver move. rank orders the candidates, lower first (see below).
 func mateCandidate(pos *chess.Position, engineMove chess.Move) (Puzzle, int, bool) {
-	n, ok := MateLength(pos, MaxMate)
+	n, ok := mate.Length(pos, MaxMate)
 	if !ok {
 		return Puzzle{}, 0, false
 	}
-	keys := MatingMoves(pos, n)
+	keys := mate.Moves(pos, n)
 	if len(keys) == 0 {
 		return Puzzle{}, 0, false
 	}
@@ -355,12 +356,12 @@ func mateCandidate(pos *chess.Position, engineMove chess.Move) (Puzzle, int, boo
 	line := []chess.Move{first}
 	p.Make(first)
 	for left := n - 1; left > 0; left-- {
-		d, k := LongestDefence(p)
+		d, k := mate.LongestDefence(p, MaxMate)
 		if d == chess.NoMove || k != left {
 			return Puzzle{}, 0, false
 		}
 		p.Make(d)
-		ms := MatingMoves(p, left)
+		ms := mate.Moves(p, left)
 		if len(ms) == 0 {
 			return Puzzle{}, 0, false
 		}
@@ -389,7 +390,7 @@ func tacticCandidate(pos *chess.Position, engineMove chess.Move, deep *Deep) (_ 
 	if !ok {
 		return Puzzle{}, false, false
 	}
-	if _, isMate := MateLength(pos, MaxMate); isMate {
+	if _, isMate := mate.Length(pos, MaxMate); isMate {
 		return Puzzle{}, false, false
 	}
 	p := pos.Clone()

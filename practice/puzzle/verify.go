@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"azar/practice/mate"
 	"fmt"
 
 	"azar/variants/chess"
@@ -30,7 +31,7 @@ func verifyWith(p Puzzle, d *Deep) error {
 	if err != nil {
 		return err
 	}
-	n, isMate := MateLength(pos, MaxMate)
+	n, isMate := mate.Length(pos, MaxMate)
 	switch p.Kind {
 	case Mate:
 		if !isMate {

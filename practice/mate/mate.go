@@ -1,10 +1,20 @@
-package puzzle
+// Package mate is the exact mate prover of the practice tools: the daily
+// puzzle (practice/puzzle) and the lessons' tasks (practice/lessons) ask
+// it whether a side forces mate in n moves, with which first moves, and
+// how the defender holds out longest. It is a full-width AND-OR search
+// with a memo and nothing that could miss a defence, so its answers are
+// proofs; its cost grows with the branching factor to the power 2n, which
+// is why it is asked about short mates and sparse endings only.
+//
+// It knows the rules (variants/chess) and nothing of puzzles, lessons,
+// engines or text.
+package mate
 
 import "azar/variants/chess"
 
-// MaxMate is the longest mate, in the solver's moves, that puzzles use and
-// the prover is asked about.
-const MaxMate = 3
+// MaxMoves is the longest mate, in the attacker's moves, the prover is
+// asked about: the puzzles go to 3, the lessons' endings to 6.
+const MaxMoves = 8
 
 // prover answers "does the side to move force mate in at most n moves?"
 // exactly: every legal move of the attacker is an OR branch, every legal
@@ -14,8 +24,8 @@ const MaxMate = 3
 // refuses positions whose half-move clock is near 100.
 type prover struct {
 	pos    *chess.Position
-	lists  [2*MaxMate + 2]chess.MoveList
-	killer [2*MaxMate + 2]chess.Move
+	lists  [2*MaxMoves + 2]chess.MoveList
+	killer [2*MaxMoves + 2]chess.Move
 	memo   map[proofKey]bool
 }
 
@@ -29,21 +39,22 @@ func newProver(pos *chess.Position) *prover {
 	return &prover{pos: pos.Clone(), memo: make(map[proofKey]bool)}
 }
 
-// MateIn reports whether the side to move in pos forces checkmate in at
-// most n of its moves against every defence. pos is not modified.
-func MateIn(pos *chess.Position, n int) bool {
-	if n < 1 || n > MaxMate {
+// In reports whether the side to move in pos forces checkmate in at most
+// n of its moves (1 to MaxMoves) against every defence. pos is not
+// modified.
+func In(pos *chess.Position, n int) bool {
+	if n < 1 || n > MaxMoves {
 		return false
 	}
 	return newProver(pos).mates(n, 0)
 }
 
-// MateLength returns the smallest n ≤ limit such that the side to move
-// forces mate in n, having proved that no shorter mate exists; ok is false
-// when there is no mate in limit or fewer.
-func MateLength(pos *chess.Position, limit int) (n int, ok bool) {
+// Length returns the smallest n ≤ limit (at most MaxMoves) such that the
+// side to move forces mate in n, having proved that no shorter mate
+// exists; ok is false when there is no mate in limit or fewer.
+func Length(pos *chess.Position, limit int) (n int, ok bool) {
 	pr := newProver(pos)
-	for n = 1; n <= min(limit, MaxMate); n++ {
+	for n = 1; n <= min(limit, MaxMoves); n++ {
 		if pr.mates(n, 0) {
 			return n, true
 		}
@@ -51,10 +62,10 @@ func MateLength(pos *chess.Position, limit int) (n int, ok bool) {
 	return 0, false
 }
 
-// MatingMoves lists every first move of the side to move that forces mate
-// in at most n, in generation order.
-func MatingMoves(pos *chess.Position, n int) []chess.Move {
-	if n < 1 || n > MaxMate {
+// Moves lists every first move of the side to move that forces mate in
+// at most n, in generation order.
+func Moves(pos *chess.Position, n int) []chess.Move {
+	if n < 1 || n > MaxMoves {
 		return nil
 	}
 	pr := newProver(pos)
@@ -67,6 +78,24 @@ func MatingMoves(pos *chess.Position, n int) []chess.Move {
 		}
 	}
 	return out
+}
+
+// MoveMates reports whether the move m of the side to move in pos forces
+// mate in at most n moves counting m itself (1 to MaxMoves).
+func MoveMates(pos *chess.Position, m chess.Move, n int) bool {
+	if n < 1 || n > MaxMoves {
+		return false
+	}
+	return newProver(pos).moveMates(m, n)
+}
+
+// Lost reports whether the side to move in pos is checkmated now or, with
+// n more moves (0 to MaxMoves) to the attacker, against every defence.
+func Lost(pos *chess.Position, n int) bool {
+	if n < 0 || n > MaxMoves {
+		return false
+	}
+	return newProver(pos).defenderLost(n, 0)
 }
 
 // moveMates reports whether the attacker's move m forces mate in at most
@@ -188,9 +217,9 @@ func Escape(pos *chess.Position, m chess.Move, n int) (defence chess.Move, stale
 
 // LongestDefence returns the defence in pos (defender to move) that puts
 // off the mate longest, with the number of attacker moves the mate still
-// needs after it (0 when no mate within MaxMate follows). Ties go to the
+// needs after it (0 when no mate within limit follows). Ties go to the
 // first in generation order.
-func LongestDefence(pos *chess.Position) (chess.Move, int) {
+func LongestDefence(pos *chess.Position, limit int) (chess.Move, int) {
 	pr := newProver(pos)
 	var l chess.MoveList
 	pr.pos.GenerateLegal(&l)
@@ -198,7 +227,7 @@ func LongestDefence(pos *chess.Position) (chess.Move, int) {
 	for _, d := range l.Slice() {
 		pr.pos.Make(d)
 		n := 0
-		for k := 1; k <= MaxMate; k++ {
+		for k := 1; k <= min(limit, MaxMoves); k++ {
 			if pr.mates(k, 1) {
 				n = k
 				break

@@ -1,4 +1,4 @@
-package puzzle
+package mate
 
 import (
 	"context"
@@ -54,15 +54,15 @@ func TestMateLengthKnownMates(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := mustFEN(t, c.fen)
-		n, ok := MateLength(p, MaxMate)
+		n, ok := Length(p, 3)
 		if !ok || n != c.n {
-			t.Errorf("%s: MateLength = %d, %v; want %d", c.name, n, ok, c.n)
+			t.Errorf("%s: Length = %d, %v; want %d", c.name, n, ok, c.n)
 			continue
 		}
-		if c.n > 1 && MateIn(p, c.n-1) {
-			t.Errorf("%s: MateIn(%d) true, the mate is in %d", c.name, c.n-1, c.n)
+		if c.n > 1 && In(p, c.n-1) {
+			t.Errorf("%s: In(%d) true, the mate is in %d", c.name, c.n-1, c.n)
 		}
-		got := sans(p, MatingMoves(p, c.n))
+		got := sans(p, Moves(p, c.n))
 		slices.Sort(got)
 		want := slices.Clone(c.keys)
 		slices.Sort(want)
@@ -80,14 +80,14 @@ func TestMateLengthKnownMates(t *testing.T) {
 
 func TestMateInRange(t *testing.T) {
 	p := mustFEN(t, "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1")
-	if MateIn(p, 0) || MateIn(p, MaxMate+1) || MatingMoves(p, 0) != nil {
-		t.Error("mate depths outside 1..MaxMate must answer false")
+	if In(p, 0) || In(p, MaxMoves+1) || Moves(p, 0) != nil || MoveMates(p, chess.NoMove, 0) || Lost(p, -1) {
+		t.Error("mate depths outside 1..MaxMoves must answer false")
 	}
-	if !MateIn(p, 3) {
+	if !In(p, 3) {
 		t.Error("a mate in 2 is a mate in at most 3")
 	}
 	start := chess.NewPosition()
-	if _, ok := MateLength(start, MaxMate); ok {
+	if _, ok := Length(start, 3); ok {
 		t.Error("the start position has no mate in 3")
 	}
 }
@@ -96,7 +96,7 @@ func TestMateInRange(t *testing.T) {
 func TestStalemateIsNoMate(t *testing.T) {
 	p := mustFEN(t, "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1")
 	qc7, _ := p.ParseUCIMove("c1c7")
-	got := sans(p, MatingMoves(p, 1))
+	got := sans(p, Moves(p, 1))
 	if slices.Contains(got, "Qc7") || !slices.Contains(got, "Qc8#") {
 		t.Errorf("mates in 1 %v: want Qc8# and not the stalemating Qc7", got)
 	}
@@ -105,7 +105,7 @@ func TestStalemateIsNoMate(t *testing.T) {
 	}
 	// K+Q v K: Qf7 stalemates, Qf8# mates; every listed mate really mates.
 	p = mustFEN(t, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1")
-	got = sans(p, MatingMoves(p, 1))
+	got = sans(p, Moves(p, 1))
 	if slices.Contains(got, "Qf7") || !slices.Contains(got, "Qf8#") {
 		t.Errorf("mates in 1 %v: want Qf8# and not the stalemating Qf7", got)
 	}
@@ -113,7 +113,7 @@ func TestStalemateIsNoMate(t *testing.T) {
 	if _, stalemate := Escape(p, qf7, 1); !stalemate {
 		t.Error("Escape(Qf7) does not see the stalemate")
 	}
-	for _, m := range MatingMoves(p, 1) {
+	for _, m := range Moves(p, 1) {
 		q := p.Clone()
 		q.Make(m)
 		if q.Status(false) != chess.Checkmate {
@@ -141,8 +141,40 @@ func TestEscapeAndLongestDefence(t *testing.T) {
 	}
 	q := p.Clone()
 	q.Make(ra7)
-	d, n := LongestDefence(q)
+	d, n := LongestDefence(q, 3)
 	if q.SAN(d) != "Kg8" || n != 1 {
 		t.Errorf("longest defence after Ra7: %s with mate in %d, want Kg8 and 1", q.SAN(d), n)
+	}
+}
+
+// TestLengthEndings: the lessons' mates, longer than the puzzles', and a
+// stalemate trap; Lost is the defender's side of the same proofs.
+func TestLengthEndings(t *testing.T) {
+	for _, c := range []struct {
+		fen   string
+		limit int
+		want  int
+	}{
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 2, 1}, // Qxf7#
+		{"4k3/8/3K4/8/8/8/8/7R w - - 0 1", 3, 2},                                      // 1.Rf1 Kd8 2.Rf8#
+		{"4k3/8/3K4/8/8/8/8/7R w - - 0 1", 1, 0},                                      // not within one
+		{"6k1/R7/8/4K3/8/8/8/8 w - - 0 1", 3, 3},
+		{"3k4/7R/4K3/8/8/8/8/8 w - - 0 1", 5, 5},
+		{"k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", 1, 1}, // Qc8#, while Qc7 stalemates
+		{chess.StartFEN, 1, 0},
+	} {
+		p := mustFEN(t, c.fen)
+		if got, ok := Length(p, c.limit); got != c.want || ok != (c.want > 0) {
+			t.Errorf("%s within %d: mate in %d (%v), want %d", c.fen, c.limit, got, ok, c.want)
+		}
+		if c.want > 0 {
+			// After a mating first move the defender is lost in want-1.
+			m := Moves(p, c.want)[0]
+			q := p.Clone()
+			q.Make(m)
+			if !Lost(q, c.want-1) || (c.want > 1 && Lost(q, c.want-2)) {
+				t.Errorf("%s: after %s, Lost(%d) %v, Lost(%d) %v", c.fen, p.SAN(m), c.want-1, Lost(q, c.want-1), c.want-2, Lost(q, c.want-2))
+			}
+		}
 	}
 }
