@@ -1,9 +1,11 @@
-// Package engine runs Azar's engine behind its own UCI protocol, as a
-// third-party GUI would: each Engine is a protocol session (package
-// protocol) in a goroutine, joined to this side by two in-process pipes
-// that carry the same text lines a subprocess would read and write. The
-// app never calls the search directly, so what it can ask for is exactly
-// what docs/protocol.md offers.
+// Package engine runs an engine behind the UCI protocol, as a third-party
+// GUI would: by default each Engine is Azar's own protocol session
+// (package protocol) in a goroutine, joined to this side by two in-process
+// pipes that carry the same text lines a subprocess would read and write;
+// with Config.Command it is any engine program run as a subprocess, on
+// its standard input and output. The app never calls the search directly,
+// so what it can ask for is exactly what docs/protocol.md offers, and any
+// engine that passes `azar compliance` can stand in for Azar.
 //
 // The package knows the UCI text, not the games: a Request carries the
 // position and go arguments already written out.
@@ -15,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,6 +44,11 @@ type Config struct {
 	HashMB  int            // the Hash option; 0 leaves the protocol's default
 	Log     *logrus.Logger // diagnostics; nil discards them
 	Options []Option       // sent once after the handshake
+	// Command, when set, is the engine program to run as a subprocess
+	// (azar serve -engine cmd=PROG), with Args; empty runs Azar's own
+	// protocol in process.
+	Command string
+	Args    []string
 }
 
 // Option is one `setoption` line.
@@ -73,35 +81,32 @@ type Score struct {
 // Engine is one protocol session behind a pipe. Its methods must not be
 // called concurrently (a Pool hands each engine to one caller at a time).
 type Engine struct {
-	cmdW    *io.PipeWriter
-	outR    *io.PipeReader
+	cmdW    io.WriteCloser
+	outR    io.ReadCloser
+	end     func() // ends the engine as a crash would (Kill)
 	lines   chan string
-	done    chan struct{} // closed when the protocol loop has returned
+	done    chan struct{} // closed when the protocol loop or the process has ended
 	killed  chan struct{} // closed by Kill: the reader stops handing on lines
 	options map[string]bool
 	once    sync.Once
 }
 
-// Start runs a new protocol session and completes the UCI handshake.
+// Start runs a new engine, Azar's protocol session or cfg.Command, and
+// completes the UCI handshake.
 func Start(cfg Config) (*Engine, error) {
 	log := cfg.Log
 	if log == nil {
 		log = logrus.New()
 		log.SetOutput(io.Discard)
 	}
-	cmdR, cmdW := io.Pipe()
-	outR, outW := io.Pipe()
-	e := &Engine{cmdW: cmdW, outR: outR, lines: make(chan string, 256), done: make(chan struct{}), killed: make(chan struct{}), options: map[string]bool{}}
-	p := protocol.New(cmdR, outW, protocol.WithLogger(log), protocol.WithMaxThreads(1))
-	go func() {
-		defer close(e.done)
-		err := p.Run()
-		if err == nil {
-			err = io.EOF
+	e := &Engine{lines: make(chan string, 256), done: make(chan struct{}), killed: make(chan struct{}), options: map[string]bool{}}
+	if cfg.Command != "" {
+		if err := e.startProcess(cfg.Command, cfg.Args); err != nil {
+			return nil, err
 		}
-		_ = cmdR.CloseWithError(err)
-		_ = outW.CloseWithError(err)
-	}()
+	} else {
+		e.startInProcess(log)
+	}
 	go e.read()
 	ctx, cancel := context.WithTimeout(context.Background(), handshakeTimeout)
 	defer cancel()
@@ -116,6 +121,61 @@ func Start(cfg Config) (*Engine, error) {
 		e.setOption(o)
 	}
 	return e, nil
+}
+
+// startInProcess joins a protocol session in a goroutine by two pipes.
+func (e *Engine) startInProcess(log *logrus.Logger) {
+	cmdR, cmdW := io.Pipe()
+	outR, outW := io.Pipe()
+	e.cmdW, e.outR = cmdW, outR
+	e.end = func() {
+		_ = cmdW.CloseWithError(ErrDead)
+		_ = outR.CloseWithError(ErrDead)
+	}
+	p := protocol.New(cmdR, outW, protocol.WithLogger(log), protocol.WithMaxThreads(1))
+	go func() {
+		defer close(e.done)
+		err := p.Run()
+		if err == nil {
+			err = io.EOF
+		}
+		_ = cmdR.CloseWithError(err)
+		_ = outW.CloseWithError(err)
+	}()
+}
+
+// startProcess runs the engine program with its standard input and output
+// as the protocol's lines; its standard error is discarded (diagnostics
+// are the engine's own business, never protocol).
+func (e *Engine) startProcess(command string, args []string) error {
+	cmd := exec.Command(command, args...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return fmt.Errorf("engine %s: %w", command, err)
+	}
+	// Through a pipe of our own rather than StdoutPipe: Wait then returns
+	// only once every line the process wrote has been copied, so a last
+	// bestmove before an exit is not lost.
+	outR, outW := io.Pipe()
+	cmd.Stdout = outW
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("engine %s: %w", command, err)
+	}
+	e.cmdW, e.outR = in, outR
+	e.end = func() {
+		_ = in.Close()
+		_ = cmd.Process.Kill()
+		_ = outR.CloseWithError(ErrDead)
+	}
+	go func() {
+		defer close(e.done)
+		err := cmd.Wait()
+		if err == nil {
+			err = io.EOF
+		}
+		_ = outW.CloseWithError(err)
+	}()
+	return nil
 }
 
 // read moves the engine's output lines into e.lines, closing it at the end
@@ -302,13 +362,13 @@ func parseScore(s *Score, f []string) {
 	}
 }
 
-// Kill closes the pipes as a crash would; the protocol loop then ends.
+// Kill closes the pipes as a crash would (and kills a subprocess); the
+// protocol loop then ends.
 // It is safe to call more than once and concurrently with Search.
 func (e *Engine) Kill() {
 	e.once.Do(func() {
 		close(e.killed)
-		_ = e.cmdW.CloseWithError(ErrDead)
-		_ = e.outR.CloseWithError(ErrDead)
+		e.end()
 	})
 }
 
@@ -323,5 +383,6 @@ func (e *Engine) Close() {
 	e.Kill()
 }
 
-// Done is closed once the engine's protocol loop has returned.
+// Done is closed once the engine's protocol loop has returned, or its
+// process has exited.
 func (e *Engine) Done() <-chan struct{} { return e.done }
