@@ -24,6 +24,14 @@ type Config struct {
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// MaxHeaderBytes bounds a request's headers; zero gives the default.
 	MaxHeaderBytes int
+
+	// CreatePerMinute bounds the games one client address creates in a
+	// minute, StreamsPerClient the event streams it holds open,
+	// StreamsTotal those of all clients (limits.go). Zero gives the
+	// defaults.
+	CreatePerMinute, StreamsPerClient, StreamsTotal int
+	// Now is the limits' clock; nil is the system's. For tests.
+	Now func() time.Time
 }
 
 // The defaults of Config. The write timeout lies above the longest
@@ -34,6 +42,15 @@ const (
 	DefaultWriteTimeout      = 90 * time.Second
 	DefaultIdleTimeout       = 2 * time.Minute
 	DefaultMaxHeaderBytes    = 16 << 10
+	// Two a second: a person starts a game every few seconds at most, but
+	// a club behind one NAT or proxy address shares the count, and the
+	// browser tests' walks through every screen make some 30 a minute;
+	// the flood it stops made thousands a second (docs/app.md).
+	DefaultCreatePerMinute = 120
+	// A person keeps a few tabs open; the total stays well below the
+	// 1,024 open files a process is often allowed.
+	DefaultStreamsPerClient = 16
+	DefaultStreamsTotal     = 512
 )
 
 func (c *Config) defaults() {
@@ -46,8 +63,16 @@ func (c *Config) defaults() {
 	def(&c.ReadTimeout, DefaultReadTimeout)
 	def(&c.WriteTimeout, DefaultWriteTimeout)
 	def(&c.IdleTimeout, DefaultIdleTimeout)
-	if c.MaxHeaderBytes == 0 {
-		c.MaxHeaderBytes = DefaultMaxHeaderBytes
+	for _, d := range []struct {
+		p *int
+		v int
+	}{
+		{&c.MaxHeaderBytes, DefaultMaxHeaderBytes}, {&c.CreatePerMinute, DefaultCreatePerMinute},
+		{&c.StreamsPerClient, DefaultStreamsPerClient}, {&c.StreamsTotal, DefaultStreamsTotal},
+	} {
+		if *d.p == 0 {
+			*d.p = d.v
+		}
 	}
 }
 

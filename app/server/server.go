@@ -43,6 +43,8 @@ type Server struct {
 	bookErr error
 	// hosts are the Host headers answered (hosts.go).
 	hosts hosts
+	// limits bound games created and streams open (limits.go).
+	limits *limits
 }
 
 // New returns the handler for m, answering localhost, 127.0.0.1 and
@@ -66,7 +68,8 @@ func NewWith(m *games.Manager, log *logrus.Logger, c Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{games: m, log: log, mux: http.NewServeMux(), hosts: hs}
+	c.defaults()
+	s := &Server{games: m, log: log, mux: http.NewServeMux(), hosts: hs, limits: newLimits(c)}
 	s.puzzles, s.bookErr = puzzles.New(nil)
 	static, err := fs.Sub(web.Assets, "static")
 	if err != nil {
@@ -239,6 +242,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(b.Rules) > maxRules {
 		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("at most %d rule options", maxRules))
+		return
+	}
+	// Counted after the body is read and checked: a malformed request is
+	// not a game.
+	if ok, retry := s.limits.create(clientOf(r)); !ok {
+		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
 		return
 	}
 	v, err := s.games.Create(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats})
@@ -420,12 +429,23 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 // events streams the game's views: an "state" event now and after every
 // change, until the client goes away.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	release, refusal := s.limits.openStream(clientOf(r))
+	if release == nil {
+		tooMany(w, 0, refusal)
+		return
+	}
 	ch, cur, cancel, err := s.games.Subscribe(r.PathValue("id"))
 	if err != nil {
+		release()
 		s.fail(w, err)
 		return
 	}
-	defer cancel()
+	// The slot is free before the subscription goes, so that whoever sees
+	// the watchers drop (TestStreamLimits) may open a stream at once.
+	defer func() {
+		release()
+		cancel()
+	}()
 	rc := http.NewResponseController(w)
 	// A stream lasts as long as its page: the server's read and write
 	// timeouts (HTTPServer) are for the other requests. The request has no
