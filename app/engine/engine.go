@@ -49,6 +49,7 @@ type Config struct {
 	// protocol in process.
 	Command string
 	Args    []string
+	Dir     string // its working directory; "" is the server's
 }
 
 // Option is one `setoption` line.
@@ -101,7 +102,7 @@ func Start(cfg Config) (*Engine, error) {
 	}
 	e := &Engine{lines: make(chan string, 256), done: make(chan struct{}), killed: make(chan struct{}), options: map[string]bool{}}
 	if cfg.Command != "" {
-		if err := e.startProcess(cfg.Command, cfg.Args); err != nil {
+		if err := e.startProcess(cfg.Command, cfg.Args, cfg.Dir); err != nil {
 			return nil, err
 		}
 	} else {
@@ -147,8 +148,9 @@ func (e *Engine) startInProcess(log *logrus.Logger) {
 // startProcess runs the engine program with its standard input and output
 // as the protocol's lines; its standard error is discarded (diagnostics
 // are the engine's own business, never protocol).
-func (e *Engine) startProcess(command string, args []string) error {
+func (e *Engine) startProcess(command string, args []string, dir string) error {
 	cmd := exec.Command(command, args...)
+	cmd.Dir = dir
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return fmt.Errorf("engine %s: %w", command, err)

@@ -21,6 +21,7 @@ import (
 	"azar/app/games"
 	"azar/app/server"
 	"azar/app/store"
+	"azar/bench/compliance"
 )
 
 // runServe is `azar serve`: the browser app (docs/app.md). It prints the
@@ -32,16 +33,47 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	engines := fs.Int("engines", min(4, max(2, runtime.NumCPU()/2)), "engines that think for the games at once")
 	var hosts hostList
 	fs.Var(&hosts, "host", "a name the server also answers to, with or without :port (repeatable; for a LAN or a reverse proxy)")
-	bare, err := parseFlags(fs, "azar serve [-addr 127.0.0.1:8080] [-host NAME]... [-data DIR] [-engines N]", args, stdout)
+	var pairs []string
+	fs.Func("engine", "another engine instead of Azar's own: cmd=PROG, then its keys args=\"ARGS\", arg=ARG, dir=DIR, option.NAME=VALUE as separate arguments (it should pass azar compliance)", func(s string) error {
+		pairs = append(pairs, s)
+		return nil
+	})
+	bare, err := parseFlags(fs, "azar serve [-addr 127.0.0.1:8080] [-host NAME]... [-data DIR] [-engines N] [-engine cmd=PROG [KEY=VALUE...]]", args, stdout)
 	if err != nil {
 		return err
 	}
-	if len(bare) > 0 {
-		return fmt.Errorf("unexpected argument %q", bare[0])
+	ecfg, err := serveEngine(pairs, bare)
+	if err != nil {
+		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, *addr, hosts, *data, *engines, stdout, stderr)
+	return serve(ctx, *addr, hosts, *data, *engines, ecfg, stdout, stderr)
+}
+
+// serveEngine is the engine configuration of `azar serve`: Azar's own in
+// process, or with -engine another program, whose keys after cmd= come as
+// bare KEY=VALUE arguments, as `azar compliance` and `azar match` take them.
+func serveEngine(pairs, bare []string) (engine.Config, error) {
+	cfg := engine.Config{HashMB: 32}
+	for _, b := range bare {
+		if len(pairs) == 0 || !strings.Contains(b, "=") {
+			return cfg, fmt.Errorf("unexpected argument %q", b)
+		}
+		pairs = append(pairs, b)
+	}
+	if len(pairs) == 0 {
+		return cfg, nil
+	}
+	e, err := compliance.ParseEngine(pairs)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Command, cfg.Args, cfg.Dir = e.Cmd, e.Args, e.Dir
+	for _, o := range e.Options {
+		cfg.Options = append(cfg.Options, engine.Option{Name: o.Name, Value: o.Value})
+	}
+	return cfg, nil
 }
 
 // hostList is the repeatable -host flag.
@@ -59,7 +91,7 @@ func (h *hostList) Set(v string) error {
 
 // serve runs the app until ctx ends, answering the listen address and
 // the names in hosts (server.Config).
-func serve(ctx context.Context, addr string, hosts []string, data string, engines int, stdout, stderr io.Writer) error {
+func serve(ctx context.Context, addr string, hosts []string, data string, engines int, ecfg engine.Config, stdout, stderr io.Writer) error {
 	dir := data
 	if dir == "" {
 		var err error
@@ -84,7 +116,8 @@ func serve(ctx context.Context, addr string, hosts []string, data string, engine
 		return err
 	}
 	defer st.Close()
-	pool := engine.NewPool(engines, engine.Config{HashMB: 32, Log: log})
+	ecfg.Log = log
+	pool := engine.NewPool(engines, ecfg)
 	defer pool.Close()
 	m, err := games.New(games.Config{Store: st, Engine: pool, Log: log})
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"azar/app/engine"
 	"azar/app/store"
 )
 
@@ -96,7 +97,7 @@ func startServe(t *testing.T, dir string, hosts ...string) (url string, stop fun
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", hosts, dir, 1, out, io.Discard) }()
+	go func() { done <- serve(ctx, "127.0.0.1:0", hosts, dir, 1, engine.Config{HashMB: 32}, out, io.Discard) }()
 	re := regexp.MustCompile(`^Azar is listening on (http://127\.0\.0\.1:\d+/) \(games in .+\)\n$`)
 	for deadline := time.Now().Add(20 * time.Second); url == ""; {
 		if m := re.FindStringSubmatch(out.String()); m != nil {
@@ -162,7 +163,7 @@ func TestSecondServerOnOneDirectory(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	// Were it not refused it would serve until the timeout and return nil.
-	if err := serve(ctx, "127.0.0.1:0", nil, dir, 1, io.Discard, io.Discard); !errors.Is(err, store.ErrLocked) {
+	if err := serve(ctx, "127.0.0.1:0", nil, dir, 1, engine.Config{HashMB: 32}, io.Discard, io.Discard); !errors.Is(err, store.ErrLocked) {
 		t.Fatalf("the second server: %v", err)
 	}
 	createGame(t, url)
@@ -177,7 +178,7 @@ func TestBusyPortFailsBeforeTheStore(t *testing.T) {
 	}
 	defer ln.Close()
 	dir := filepath.Join(t.TempDir(), "data")
-	err = serve(context.Background(), ln.Addr().String(), nil, dir, 1, io.Discard, io.Discard)
+	err = serve(context.Background(), ln.Addr().String(), nil, dir, 1, engine.Config{HashMB: 32}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "address already in use") {
 		t.Fatalf("serve on a busy port: %v", err)
 	}
