@@ -21,16 +21,13 @@ func legalIn(t *testing.T, fen, move string) {
 	}
 }
 
-func TestSearchAnswersALegalMoveAndScore(t *testing.T) {
-	e, err := Start(Config{HashMB: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if !e.HasOption("Hash") || !e.HasOption("Level") || e.HasOption("No Such Option") {
+// checkAzarFindsMate: e is Azar (it lists Hash and Level) and finds
+// Qh5xf7, the scholar's mate, with its mate score.
+func checkAzarFindsMate(t *testing.T, e *Engine) {
+	t.Helper()
+	if !e.HasOption("Hash") || !e.HasOption("Level") {
 		t.Fatalf("options %v", e.options)
 	}
-	// Mate in one: the engine must find Qh5xf7 (scholar's mate).
 	fen := "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 	res, err := e.Search(context.Background(), Request{Position: "fen " + fen, Go: "depth 3"})
 	if err != nil {
@@ -39,7 +36,19 @@ func TestSearchAnswersALegalMoveAndScore(t *testing.T) {
 	if res.Move != "h5f7" || res.Score.Mate != 1 {
 		t.Fatalf("got %+v, want h5f7 mate 1", res)
 	}
-	res, err = e.Search(context.Background(), Request{Position: "startpos moves e2e4", Go: "depth 2"})
+}
+
+func TestSearchAnswersALegalMoveAndScore(t *testing.T) {
+	e, err := Start(Config{HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.HasOption("No Such Option") {
+		t.Fatalf("options %v", e.options)
+	}
+	checkAzarFindsMate(t, e)
+	res, err := e.Search(context.Background(), Request{Position: "startpos moves e2e4", Go: "depth 2"})
 	if err != nil {
 		t.Fatal(err)
 	}

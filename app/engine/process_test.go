@@ -31,17 +31,7 @@ func TestExternalAzar(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	if !e.HasOption("Hash") || !e.HasOption("Level") {
-		t.Fatalf("options %v", e.options)
-	}
-	fen := "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
-	res, err := e.Search(context.Background(), Request{Position: "fen " + fen, Go: "depth 3"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Move != "h5f7" || res.Score.Mate != 1 {
-		t.Fatalf("got %+v, want h5f7 mate 1", res)
-	}
+	checkAzarFindsMate(t, e)
 	if _, err := e.Search(context.Background(), Request{Position: "startpos moves e2e5", Go: "depth 1"}); err == nil {
 		t.Fatal("an illegal move in the position was not reported")
 	}
