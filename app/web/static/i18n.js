@@ -3,8 +3,15 @@
 // prompts come from the server in both languages). An element with
 // data-i18n="key" gets its text from this table whenever the language
 // changes. t(key, {name: value}) fills "{name}" in the text.
+//
+// The table is this file's BASE and the areas' tables under strings/
+// (one file an area of the page, each {en: {...}, es: {...}}), merged
+// in the order of AREAS; a key may be in one table only (a key in two
+// stops the page, which every browser test would see).
 
-const STRINGS = {
+import { AREAS } from "./strings/index.js";
+
+const BASE = {
   en: {
     newGame: "New game", language: "Language", variant: "Game", chess: "Chess", opponent: "Opponent",
     vsEngine: "Against Azar", vsLocal: "Two players, this device", yourColour: "Your colour", white: "White",
@@ -168,6 +175,16 @@ const STRINGS = {
     "1-0": "ganan las blancas", "0-1": "ganan las negras", "1/2-1/2": "tablas", completed: "completada",
   },
 };
+
+const STRINGS = { en: { ...BASE.en }, es: { ...BASE.es } };
+for (const area of AREAS) {
+  for (const lang of Object.keys(STRINGS)) {
+    for (const [k, text] of Object.entries(area[lang] || {})) {
+      if (k in STRINGS[lang]) throw new Error(`i18n: the key ${k} is in two tables`);
+      STRINGS[lang][k] = text;
+    }
+  }
+}
 
 // createI18n is the page's language: the one a player chose before
 // (localStorage azar.lang), else the page's (<html lang>, from

@@ -1,0 +1,5 @@
+// The areas' string tables (see i18n.js): one module an area of the
+// page, each {en: {...}, es: {...}}. Adding an area is a file here and
+// a line in AREAS.
+
+export const AREAS = [];
