@@ -92,6 +92,7 @@ func NewWith(m *games.Manager, log *logrus.Logger, c Config) (*Server, error) {
 	s.mux.HandleFunc("GET /api/puzzle", s.puzzleDay)
 	s.mux.HandleFunc("POST /api/puzzle/check", s.puzzleCheck)
 	s.mux.HandleFunc("POST /api/puzzle/hint", s.puzzleHint)
+	s.mux.HandleFunc("POST /api/qr", s.qr)
 	s.lessonRoutes()
 	return s, nil
 }
