@@ -68,6 +68,9 @@ type Step struct {
 	Solver bool   `json:"solver"`
 	OK     bool   `json:"ok"`
 	Reason string `json:"reason,omitempty"`
+	// Why is Reason as data (practice/puzzle.Why), which the page
+	// writes in its language.
+	Why *puzzle.Why `json:"why,omitempty"`
 }
 
 // Verdict is the judgement of a line. Line is the moves that stand (the
@@ -75,17 +78,18 @@ type Step struct {
 // SAN, and Board the position after them: a wrong move is not kept, so
 // the player tries again from there.
 type Verdict struct {
-	Date     string   `json:"date"`
-	OK       bool     `json:"ok"`
-	Solved   bool     `json:"solved"`
-	Left     int      `json:"left"` // solver moves still to find
-	Steps    []Step   `json:"steps"`
-	Reason   string   `json:"reason,omitempty"` // why the last move is wrong
-	Reply    string   `json:"reply,omitempty"`
-	ReplySAN string   `json:"replySan,omitempty"`
-	Line     []string `json:"line"`
-	SANs     []string `json:"sans"`
-	Board    Board    `json:"board"`
+	Date     string      `json:"date"`
+	OK       bool        `json:"ok"`
+	Solved   bool        `json:"solved"`
+	Left     int         `json:"left"` // solver moves still to find
+	Steps    []Step      `json:"steps"`
+	Reason   string      `json:"reason,omitempty"` // why the last move is wrong
+	Why      *puzzle.Why `json:"why,omitempty"`    // the same as data
+	Reply    string      `json:"reply,omitempty"`
+	ReplySAN string      `json:"replySan,omitempty"`
+	Line     []string    `json:"line"`
+	SANs     []string    `json:"sans"`
+	Board    Board       `json:"board"`
 }
 
 // Error is a refusal of the request itself (a bad date, too many moves).
@@ -120,13 +124,24 @@ func (b *Book) Today(date string) (Day, error) {
 	return Day{Date: d, Kind: string(p.Kind), Moves: p.Moves, Side: colorLetter(pos.Side()), Board: board(pos, nil, true)}, nil
 }
 
-// Hint is the written hint of date's puzzle.
-func (b *Book) Hint(date string) (string, error) {
+// Texts is a text in both of the page's languages.
+type Texts struct {
+	EN string `json:"en"`
+	ES string `json:"es"`
+}
+
+// Hint is the written hint of date's puzzle in English (the stored one)
+// and Spanish.
+func (b *Book) Hint(date string) (Texts, error) {
 	p, _, err := b.day(date)
 	if err != nil {
-		return "", err
+		return Texts{}, err
 	}
-	return p.Hint, nil
+	es, err := puzzle.HintIn(p, "es")
+	if err != nil {
+		return Texts{}, err
+	}
+	return Texts{EN: p.Hint, ES: es}, nil
 }
 
 // Check judges the line played on date's puzzle (practice/puzzle.Check)
@@ -150,11 +165,11 @@ func (b *Book) Check(date string, moves []string) (Verdict, error) {
 	}
 	v := Verdict{Date: d, OK: r.OK, Solved: r.Solved, Left: r.Left, Reply: r.Reply, ReplySAN: r.ReplySAN, Line: []string{}, SANs: []string{}}
 	for _, s := range r.Steps {
-		v.Steps = append(v.Steps, Step{Move: s.Move, SAN: s.SAN, Solver: s.Solver, OK: s.OK, Reason: s.Reason})
+		v.Steps = append(v.Steps, Step{Move: s.Move, SAN: s.SAN, Solver: s.Solver, OK: s.OK, Reason: s.Reason, Why: s.Why})
 		if s.OK {
 			v.Line, v.SANs = append(v.Line, s.Move), append(v.SANs, s.SAN)
 		} else {
-			v.Reason = s.Reason
+			v.Reason, v.Why = s.Reason, s.Why
 		}
 	}
 	if r.OK && r.Reply != "" {

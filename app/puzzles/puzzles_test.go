@@ -49,8 +49,9 @@ func TestTodayHidesTheSolutionAndHint(t *testing.T) {
 	if strings.Contains(string(js), p.Hint) || strings.Contains(string(js), strings.Join(p.Solution, " ")) {
 		t.Fatalf("the day carries the hint or the solution: %s", js)
 	}
-	if h, err := b.Hint(""); err != nil || h != p.Hint {
-		t.Fatalf("hint %q %v", h, err)
+	es, _ := puzzle.HintIn(p, "es")
+	if h, err := b.Hint(""); err != nil || h.EN != p.Hint || h.ES != es || es == p.Hint || es == "" {
+		t.Fatalf("hint %+v %v", h, err)
 	}
 }
 
@@ -125,7 +126,7 @@ func TestRefusals(t *testing.T) {
 	if _, err := b.Today("yesterday"); !errors.As(err, &e) {
 		t.Errorf("a bad date: %v", err)
 	}
-	if v, err := b.Check("", []string{"zz"}); err != nil || v.OK || v.Steps[0].Reason != "illegal move" {
+	if v, err := b.Check("", []string{"zz"}); err != nil || v.OK || v.Steps[0].Reason != "illegal move" || v.Why == nil || v.Why.Code != puzzle.WhyIllegal {
 		t.Errorf("an illegal move: %+v %v", v, err)
 	}
 }

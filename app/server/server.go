@@ -155,6 +155,7 @@ func sameOrigin(r *http.Request) bool {
 
 type errorBody struct {
 	Error string `json:"error"`
+	Code  string `json:"code,omitempty"` // codes.go
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -165,7 +166,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, errorBody{Error: msg})
+	writeJSON(w, status, errorBody{Error: msg, Code: errorCode(status, msg)})
 }
 
 // fail answers err: a referee's refusal by its kind, anything else 500.
@@ -365,7 +366,7 @@ func (s *Server) puzzleHint(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"hint": h})
+	writeJSON(w, http.StatusOK, map[string]puzzles.Texts{"hint": h})
 }
 
 type moveBody struct {

@@ -400,7 +400,7 @@ func TestPuzzleEndpoints(t *testing.T) {
 		t.Fatalf("check: %d %s", status, b)
 	}
 	status, b = do(t, ts, "POST", "/api/puzzle/hint", `{"date":"2026-03-01"}`)
-	if status != 200 || !strings.Contains(string(b), `"hint":"`) {
+	if status != 200 || !strings.Contains(string(b), `"hint":{"en":"`) || !strings.Contains(string(b), `"es":"`) {
 		t.Fatalf("hint: %d %s", status, b)
 	}
 	status, b = do(t, ts, "GET", "/api/puzzle?date=March", "")

@@ -30,7 +30,8 @@ type Step struct {
 	SAN    string // empty when the move is illegal
 	Solver bool   // the solver's move (else the defender's)
 	OK     bool
-	Reason string // why the move fails; empty when it is right
+	Reason string // why the move fails, in English; empty when it is right
+	Why    *Why   // the same as data, for a page in another language; nil when right
 }
 
 // CheckResult is the verdict on a line of moves.
@@ -71,21 +72,18 @@ func check(p Puzzle, moves []string, d *Deep) (CheckResult, error) {
 	for i, s := range moves {
 		st := Step{Move: s, Solver: i%2 == 0}
 		if r.Solved || pos.Status(false) != chess.Ongoing {
-			st.Reason = "the puzzle is over: " + overText(pos, r.Solved)
-			r.fail(st)
+			r.fail(st, Why{Code: WhyOver, Status: overText(pos, r.Solved)})
 			return r, nil
 		}
 		m, err := ParseMove(pos, s)
 		if err != nil {
-			st.Reason = "illegal move"
-			r.fail(st)
+			r.fail(st, Why{Code: WhyIllegal})
 			return r, nil
 		}
 		st.Move, st.SAN = m.String(), pos.SAN(m)
 		if st.Solver {
-			if reason := judge(p, d, pos, m, r.Left); reason != "" {
-				st.Reason = reason
-				r.fail(st)
+			if why, wrong := judge(p, d, pos, m, r.Left); wrong {
+				r.fail(st, why)
 				return r, nil
 			}
 			r.Left--
@@ -113,31 +111,32 @@ func check(p Puzzle, moves []string, d *Deep) (CheckResult, error) {
 	return r, nil
 }
 
-func (r *CheckResult) fail(st Step) {
+func (r *CheckResult) fail(st Step, why Why) {
 	r.OK = false
+	st.Reason, st.Why = why.English(), &why
 	r.Steps = append(r.Steps, st)
 }
 
 func overText(pos *chess.Position, solved bool) string {
 	if solved {
-		return "it is solved"
+		return "solved"
 	}
 	return pos.Status(false).String()
 }
 
-// judge returns why the solver's move m in pos fails, or "" when it is
-// right with left solver moves to go (m included).
-func judge(p Puzzle, d *Deep, pos *chess.Position, m chess.Move, left int) string {
+// judge returns why the solver's move m in pos fails and true, or false
+// when it is right with left solver moves to go (m included).
+func judge(p Puzzle, d *Deep, pos *chess.Position, m chess.Move, left int) (Why, bool) {
 	san := pos.SAN(m)
 	if p.Kind == Mate {
 		if mate.MoveMates(pos, m, left) {
-			return ""
+			return Why{}, false
 		}
-		return mateFailure(pos, m, san, left)
+		return mateFailure(pos, m, san, left), true
 	}
 	c := d.Analyse(pos)
 	if len(c) == 0 || c[0].Move == m {
-		return ""
+		return Why{}, false
 	}
 	best := c[0]
 	s := d.Score(pos, m)
@@ -147,31 +146,29 @@ func judge(p Puzzle, d *Deep, pos *chess.Position, m chess.Move, left int) strin
 	// solution, so it is right too.
 	won := s.Score >= WinScore
 	if won && !OnlyWin(best, &s) {
-		return ""
+		return Why{}, false
 	}
-	line := san
+	w := Why{Code: WhyNotWinning, SAN: san, You: score(s.Score), Solution: score(best.Score)}
+	if won {
+		w.Code = WhyWinsLess
+	}
 	if s.Reply != chess.NoMove {
 		after := pos.Clone()
 		after.Make(m)
-		line += " " + after.SAN(s.Reply)
+		w.Reply = after.SAN(s.Reply)
 	}
-	what := "not winning"
-	if won {
-		what = "wins less"
-	}
-	return fmt.Sprintf("%s: after %s the best line leaves you at %s, the solution at %s",
-		what, line, Eval(s.Score), Eval(best.Score))
+	return w, true
 }
 
 // mateFailure explains why m does not force mate in left moves.
-func mateFailure(pos *chess.Position, m chess.Move, san string, left int) string {
+func mateFailure(pos *chess.Position, m chess.Move, san string, left int) Why {
 	defender := pos.Side().Other().String()
 	d, stalemate := mate.Escape(pos, m, left)
 	if stalemate {
-		return fmt.Sprintf("stalemate: after %s %s has no legal move and is not in check", san, defender)
+		return Why{Code: WhyStalemate, SAN: san, Defender: defender}
 	}
 	if d == chess.NoMove { // cannot happen: m was refused by the prover
-		return "does not force mate"
+		return Why{Code: WhyNoMate}
 	}
 	after := pos.Clone()
 	after.Make(m)
@@ -179,15 +176,15 @@ func mateFailure(pos *chess.Position, m chess.Move, san string, left int) string
 	kingMove := after.At(d.From()).Type() == chess.King
 	switch {
 	case left == 1 && !after.InCheck():
-		return fmt.Sprintf("not mate: %s gives no check (%s answers %s)", san, defender, dsan)
+		return Why{Code: WhyNoCheck, SAN: san, Defender: defender, Reply: dsan}
 	case left == 1 && kingMove:
-		return fmt.Sprintf("not mate: the king escapes with %s", dsan)
+		return Why{Code: WhyKingEscapes, Reply: dsan}
 	case left == 1:
-		return fmt.Sprintf("not mate: %s answers %s", defender, dsan)
+		return Why{Code: WhyAnswered, Defender: defender, Reply: dsan}
 	case kingMove:
-		return fmt.Sprintf("allows the king to escape: after %s there is no mate in %d", dsan, left-1)
+		return Why{Code: WhyKingOut, Reply: dsan, After: left - 1}
 	}
-	return fmt.Sprintf("does not force mate in %d: after %s there is no mate in %d", left, dsan, left-1)
+	return Why{Code: WhyNoForcedMate, Reply: dsan, Left: left, After: left - 1}
 }
 
 // chooseDefence picks the defender's reply in pos: the one that puts off a

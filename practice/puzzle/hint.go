@@ -69,71 +69,113 @@ func matePattern(mated *chess.Position) string {
 	return ""
 }
 
-// MateHint writes the hint of a mate puzzle from its position and line:
-// the piece and character of the first move, and the final pattern.
-func MateHint(pos *chess.Position, line []chess.Move, n int) string {
+// mateHint is what a mate's hint says: the first move's piece and
+// character, the mating piece and the final pattern. Its english and
+// spanish (hint_es.go) write it.
+type mateHint struct {
+	n                   int
+	first, finisher     chess.PieceType
+	promotion, castling bool
+	check, capture, sac bool
+	pattern             string // smothered, double-check, back-rank or ""
+}
+
+func mateHintOf(pos *chess.Position, line []chess.Move, n int) mateHint {
 	first := line[0]
 	p := pos.Clone()
-	firstType := movedType(p, first)
-	check := p.GivesCheck(first)
-	capture := p.At(first.To()) != chess.NoPiece || first.Kind() == chess.KindEnPassant
-	sac := sacrifice(p, first)
+	h := mateHint{n: n, first: movedType(p, first), check: p.GivesCheck(first),
+		capture:   p.At(first.To()) != chess.NoPiece || first.Kind() == chess.KindEnPassant,
+		sac:       sacrifice(p, first),
+		promotion: first.Kind() == chess.KindPromotion, castling: first.Kind() == chess.KindCastle}
 	for _, m := range line {
 		p.Make(m)
 	}
-	last := line[len(line)-1]
-	finisher := p.At(last.To()).Type()
-	pattern := matePattern(p)
-	if n == 1 {
-		switch pattern {
+	h.finisher = p.At(line[len(line)-1].To()).Type()
+	h.pattern = matePattern(p)
+	return h
+}
+
+// MateHint writes the hint of a mate puzzle from its position and line:
+// the piece and character of the first move, and the final pattern.
+func MateHint(pos *chess.Position, line []chess.Move, n int) string {
+	return mateHintOf(pos, line, n).english()
+}
+
+func (h mateHint) english() string {
+	if h.n == 1 {
+		switch h.pattern {
 		case "smothered":
 			return "The king is walled in by its own pieces: a knight check finishes it."
 		case "double-check":
-			return fmt.Sprintf("A double check with the %s: the king must move and has nowhere to go.", pieceNames[firstType])
+			return fmt.Sprintf("A double check with the %s: the king must move and has nowhere to go.", pieceNames[h.first])
 		case "back-rank":
-			return fmt.Sprintf("The king is stuck on its back rank: give the check along it with the %s.", pieceNames[finisher])
+			return fmt.Sprintf("The king is stuck on its back rank: give the check along it with the %s.", pieceNames[h.finisher])
 		}
-		if capture {
-			return fmt.Sprintf("The %s mates with a capture: find the check the king cannot escape.", pieceNames[finisher])
+		if h.capture {
+			return fmt.Sprintf("The %s mates with a capture: find the check the king cannot escape.", pieceNames[h.finisher])
 		}
-		return fmt.Sprintf("The %s mates: find the check that leaves the king no square.", pieceNames[finisher])
+		return fmt.Sprintf("The %s mates: find the check that leaves the king no square.", pieceNames[h.finisher])
 	}
-	what := pieceNames[firstType]
-	if first.Kind() == chess.KindPromotion {
+	what := pieceNames[h.first]
+	if h.promotion {
 		what = "promotion to a " + what
-	} else if first.Kind() == chess.KindCastle {
+	} else if h.castling {
 		what = "castling"
 	}
 	var start string
 	switch {
-	case first.Kind() == chess.KindPromotion && check:
+	case h.promotion && h.check:
 		start = "a pawn " + what + " with check"
-	case first.Kind() == chess.KindPromotion:
+	case h.promotion:
 		start = "a pawn " + what + " that gives no check"
-	case sac && check:
+	case h.sac && h.check:
 		start = fmt.Sprintf("a %s sacrifice with check", what)
-	case sac:
+	case h.sac:
 		start = fmt.Sprintf("a quiet %s sacrifice", what)
-	case check && capture:
+	case h.check && h.capture:
 		start = fmt.Sprintf("a %s capture with check", what)
-	case check:
+	case h.check:
 		start = fmt.Sprintf("a %s check", what)
-	case capture:
+	case h.capture:
 		start = fmt.Sprintf("a %s capture that gives no check", what)
-	case first.Kind() == chess.KindCastle:
+	case h.castling:
 		start = "castling, no check"
 	default:
 		start = fmt.Sprintf("a quiet %s move, no check", what)
 	}
-	end := fmt.Sprintf("the %s gives the final mate", pieceNames[finisher])
-	if pattern != "" {
-		end = fmt.Sprintf("it ends in a %s mate by the %s", strings.ReplaceAll(pattern, "-", " "), pieceNames[finisher])
+	end := fmt.Sprintf("the %s gives the final mate", pieceNames[h.finisher])
+	if h.pattern != "" {
+		end = fmt.Sprintf("it ends in a %s mate by the %s", strings.ReplaceAll(h.pattern, "-", " "), pieceNames[h.finisher])
 	}
-	return fmt.Sprintf("Mate in %d. It starts with %s; %s.", n, start, end)
+	return fmt.Sprintf("Mate in %d. It starts with %s; %s.", h.n, start, end)
+}
+
+// tacticHint is what a tactic's hint says: its shape and whether the
+// first move captures.
+type tacticHint struct {
+	shape   tacticShape
+	capture bool
 }
 
 // TacticHint writes the hint of a tactic from the shape its line makes.
 func TacticHint(pos *chess.Position, sh tacticShape, first chess.Move) string {
+	return tacticHint{sh, pos.At(first.To()) != chess.NoPiece}.english()
+}
+
+// named is a double attack's targets as the hint names them: pawns only
+// when the attack needs them to make two.
+func (h tacticHint) named() []chess.PieceType {
+	var names []chess.PieceType
+	for _, t := range h.shape.targets {
+		if t != chess.Pawn || len(names) < 2 {
+			names = append(names, t)
+		}
+	}
+	return names
+}
+
+func (h tacticHint) english() string {
+	sh := h.shape
 	mover := pieceNames[sh.mover]
 	switch sh.kind {
 	case SkewerKind:
@@ -142,16 +184,13 @@ func TacticHint(pos *chess.Position, sh tacticShape, first chess.Move) string {
 		}
 		return fmt.Sprintf("Aim the %s at the %s: when the %s steps aside, the %s behind it falls.", mover, pieceNames[sh.front], pieceNames[sh.front], pieceNames[sh.back])
 	}
-	// Pawns are named only when the attack needs them to make two.
 	var names []string
-	for _, t := range sh.targets {
-		if t != chess.Pawn || len(names) < 2 {
-			names = append(names, pieceNames[t])
-		}
+	for _, t := range h.named() {
+		names = append(names, pieceNames[t])
 	}
 	list := strings.Join(names[:len(names)-1], ", the ") + " and the " + names[len(names)-1]
 	verb := "move"
-	if pos.At(first.To()) != chess.NoPiece {
+	if h.capture {
 		verb = "capture"
 	}
 	if sh.targets[0] == chess.King {
@@ -164,6 +203,13 @@ func TacticHint(pos *chess.Position, sh tacticShape, first chess.Move) string {
 // mate, TacticHint for the shape of a tactic's line. The shipped hints
 // are exactly these (TestShippedHintsAreDerived).
 func Hint(p Puzzle) (string, error) {
+	return HintIn(p, "en")
+}
+
+// HintIn writes p's hint in lang: "en" as Hint, "es" in Spanish (the
+// shipped set stores the English only; the Spanish is derived the same
+// way each time it is asked for).
+func HintIn(p Puzzle, lang string) (string, error) {
 	pos, err := p.Position()
 	if err != nil {
 		return "", err
@@ -173,11 +219,19 @@ func Hint(p Puzzle) (string, error) {
 		return "", err
 	}
 	if p.Kind == Mate {
-		return MateHint(pos, line, p.Moves), nil
+		h := mateHintOf(pos, line, p.Moves)
+		if lang == "es" {
+			return h.spanish(), nil
+		}
+		return h.english(), nil
 	}
 	sh, ok := classify(pos, line)
 	if !ok || sh.kind != p.Kind {
 		return "", fmt.Errorf("the line does not make a %s", p.Kind)
 	}
-	return TacticHint(pos, sh, line[0]), nil
+	h := tacticHint{sh, pos.At(line[0].To()) != chess.NoPiece}
+	if lang == "es" {
+		return h.spanish(), nil
+	}
+	return h.english(), nil
 }
