@@ -41,6 +41,9 @@ type View struct {
 	Analysis      *Analysis `json:"analysis,omitempty"`
 	Analyzing     *Progress `json:"analyzing,omitempty"`
 	AnalysisError string    `json:"analysisError,omitempty"`
+	// Review marks a view of a past position (review.go), nil for the
+	// live one.
+	Review *Review `json:"review,omitempty"`
 }
 
 // MoveView is one move of the game in both notations.
