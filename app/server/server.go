@@ -89,6 +89,7 @@ func NewWith(m *games.Manager, log *logrus.Logger, c Config) (*Server, error) {
 	s.mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
 	s.mux.HandleFunc("POST /api/games/{id}/analyze", s.action((*games.Manager).Analyze))
 	s.mux.HandleFunc("GET /api/games/{id}/analysis.svg", s.analysisSVG)
+	s.mux.HandleFunc("GET /api/games/{id}/review", s.review)
 	s.mux.HandleFunc("GET /api/puzzle", s.puzzleDay)
 	s.mux.HandleFunc("POST /api/puzzle/check", s.puzzleCheck)
 	s.mux.HandleFunc("POST /api/puzzle/hint", s.puzzleHint)

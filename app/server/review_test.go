@@ -1,0 +1,50 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestReviewThroughTheAPI: GET /api/games/{id}/review?ply=N answers the
+// position after N moves with its marker and no legal move; a ply that
+// is not a number, one outside the game and an unknown game are refused.
+func TestReviewThroughTheAPI(t *testing.T) {
+	ts := newServer(t)
+	status, b := do(t, ts, "POST", "/api/games", `{"mode":"local"}`)
+	if status != http.StatusCreated {
+		t.Fatalf("create: %d %s", status, b)
+	}
+	id := view(t, b).ID
+	for _, mv := range []string{"e2e4", "e7e5", "g1f3"} {
+		if status, b := do(t, ts, "POST", "/api/games/"+id+"/move", `{"move":"`+mv+`"}`); status != http.StatusOK {
+			t.Fatalf("%s: %d %s", mv, status, b)
+		}
+	}
+	status, b = do(t, ts, "GET", "/api/games/"+id+"/review?ply=2", "")
+	if status != http.StatusOK {
+		t.Fatalf("review: %d %s", status, b)
+	}
+	v := view(t, b)
+	if v.FEN != "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" || v.LastMove != "e7e5" || len(v.Legal) != 0 ||
+		v.Review == nil || v.Review.Ply != 2 || v.Review.Of != 3 {
+		t.Fatalf("ply 2: %s", b)
+	}
+	if _, b := do(t, ts, "GET", "/api/games/"+id, ""); view(t, b).Review != nil || len(view(t, b).Legal) == 0 {
+		t.Fatalf("the live view after a review: %s", b)
+	}
+	for _, c := range []struct {
+		path   string
+		status int
+		words  string
+	}{
+		{"/api/games/" + id + "/review", http.StatusBadRequest, "ply must be a number"},
+		{"/api/games/" + id + "/review?ply=x", http.StatusBadRequest, "ply must be a number"},
+		{"/api/games/" + id + "/review?ply=4", http.StatusUnprocessableEntity, "ply 4 is not in the game (0 to 3)"},
+		{"/api/games/" + id + "/review?ply=-1", http.StatusUnprocessableEntity, "not in the game"},
+		{"/api/games/" + strings.Repeat("0", 32) + "/review?ply=0", http.StatusNotFound, "no game"},
+	} {
+		status, b := do(t, ts, "GET", c.path, "")
+		wantError(t, status, b, c.status, c.words)
+	}
+}
