@@ -52,9 +52,24 @@ type MoveReport struct {
 	Depth      int `json:"depth"`
 	DepthAfter int `json:"depth_after"`
 
+	// Kind is what the ply was in a game of chance or hidden cards
+	// (a card game's report, built outside this package): "" a decision
+	// the mover chose among several, KindChance an event of the rules
+	// (the card a draw gave), KindForced the one action the mover had.
+	// Only decisions are judged: the others have no label, an accuracy
+	// of 100 and do not count in the side's figures, but they are points
+	// of the graph. A chess report holds decisions only.
+	Kind string `json:"kind,omitempty"`
+
 	Move     chess.Move `json:"-"`
 	BestMove chess.Move `json:"-"`
 }
+
+// The kinds of ply that are not decisions (MoveReport.Kind).
+const (
+	KindChance = "chance"
+	KindForced = "forced"
+)
 
 // SideReport sums up one side's moves.
 type SideReport struct {
@@ -152,7 +167,7 @@ func Analyze(ctx context.Context, g *chess.Game, b Budget, progress func(done, t
 		mr.Accuracy = Percent(MoveAccuracy(float64(mr.WinBefore), float64(mr.WinAfter)))
 		r.Moves = append(r.Moves, mr)
 	}
-	r.summarise()
+	r.Summarise()
 	return r, nil
 }
 
@@ -177,13 +192,19 @@ func sideName(c chess.Color) string {
 	return "black"
 }
 
-// summarise counts the labels and computes each side's game accuracy.
-func (r *Report) summarise() {
+// Summarise counts the labels and computes each side's game accuracy
+// from the decisions (Kind ""); Analyze calls it, and so does whoever
+// builds a report of a card game.
+func (r *Report) Summarise() {
+	r.White, r.Black = SideReport{Name: r.White.Name}, SideReport{Name: r.Black.Name}
 	acc := make([]float64, len(r.Moves))
 	isWhite := make([]bool, len(r.Moves))
 	isBlack := make([]bool, len(r.Moves))
 	for i, m := range r.Moves {
 		acc[i] = float64(m.Accuracy)
+		if m.Kind != "" {
+			continue
+		}
 		s := &r.Black
 		if m.Side == "white" {
 			s, isWhite[i] = &r.White, true

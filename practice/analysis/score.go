@@ -79,3 +79,17 @@ func (s Score) MarshalJSON() ([]byte, error) {
 	}
 	return []byte(`{"cp":` + strconv.Itoa(int(s)) + `}`), nil
 }
+
+// FromUCI is the score an engine's info line gave (UCI's "cp N" or
+// "mate N"; mate 0 only for a side already mated) in the search's
+// units, so that MateIn gives N back: how a report is built from an
+// engine spoken to through the protocol.
+func FromUCI(cp, mate int) Score {
+	switch {
+	case mate > 0:
+		return Score(search.MateScore - 2*mate + 1)
+	case mate < 0:
+		return Score(-(search.MateScore + 2*mate))
+	}
+	return Score(cp)
+}
