@@ -68,12 +68,10 @@ func summarize(r *analysis.Report) Analysis {
 // Analyze starts the post-game analysis of a finished chess game in the
 // background (one at a time for the whole server); the views show its
 // progress, then the analysis, which is stored with the game. A game
-// already analysed, or being analysed, is left as it is.
-func (m *Manager) Analyze(id string) (View, error) {
-	g, err := m.lookup(id)
-	if err != nil {
-		return View{}, err
-	}
+// already analysed, or being analysed, is left as it is. Any seat may
+// ask for it: the game is over.
+func (s *Seated) Analyze() (View, error) {
+	m, g := s.m, s.g
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if err := g.play.refuses(requestAnalysis); err != nil {
@@ -85,7 +83,7 @@ func (m *Manager) Analyze(id string) (View, error) {
 	case len(g.moves) == 0:
 		return View{}, errorf(Conflict, "the game has no moves to analyse")
 	case g.analysis != "" || g.analyzing != nil:
-		return g.view(), nil
+		return s.view(), nil
 	}
 	result, _ := g.result()
 	game, err := g.play.analysisGame(g.opts, result)
@@ -97,7 +95,7 @@ func (m *Manager) Analyze(id string) (View, error) {
 	go m.runAnalysis(g, g.version, game)
 	g.bump(time.Now())
 	m.broadcast(g)
-	return g.view(), nil
+	return s.view(), nil
 }
 
 func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
@@ -152,7 +150,7 @@ func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
 	if err == nil {
 		prev := g.analysis
 		g.analysis = string(stored)
-		if err = g.save(time.Now(), m.cfg.Store); err != nil {
+		if err = g.save(time.Now(), g.nextSeq(time.Now()), m.cfg.Store); err != nil {
 			g.analysis = prev
 		}
 	}
@@ -165,11 +163,8 @@ func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
 }
 
 // AnalysisSVG is the evaluation graph of an analysed game.
-func (m *Manager) AnalysisSVG(id string) (string, error) {
-	g, err := m.lookup(id)
-	if err != nil {
-		return "", err
-	}
+func (s *Seated) AnalysisSVG() (string, error) {
+	g, id := s.g, s.g.id
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.analysis == "" {

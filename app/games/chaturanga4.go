@@ -54,6 +54,9 @@ func normalizeC4Options(o *Options) error {
 	if len(o.Seats) != 4 {
 		return errorf(Invalid, "four-player chaturanga has 4 seats (red, green, yellow, black), not %d", len(o.Seats))
 	}
+	// Online (people on their own devices) the "you" seat is the
+	// creator's and each "person" seat is open for an invited friend.
+	online := o.Mode == ModeOnline
 	o.Human, o.Mode = "", ModeLocal
 	for i := range o.Seats {
 		s := &o.Seats[i]
@@ -77,6 +80,12 @@ func normalizeC4Options(o *Options) error {
 		default:
 			return errorf(Invalid, "unknown player %q for a seat (want you, person or engine)", s.Player)
 		}
+	}
+	if online {
+		if o.Human == "" {
+			return errorf(Invalid, "an online game needs a \"you\" seat: the creator's")
+		}
+		o.Mode = ModeOnline
 	}
 	opts, err := c4Rules(o.Rules)
 	if err != nil {

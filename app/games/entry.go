@@ -203,9 +203,9 @@ func prepareTwoSeats(o *Options, local string) error {
 	switch o.Mode {
 	case "":
 		o.Mode = ModeEngine
-	case ModeEngine, ModeLocal:
+	case ModeEngine, ModeLocal, ModeOnline:
 	default:
-		return errorf(Invalid, "unknown mode %q (want engine or local)", o.Mode)
+		return errorf(Invalid, "unknown mode %q (want engine, local or online)", o.Mode)
 	}
 	if o.Level == 0 {
 		o.Level = DefaultLevel
@@ -214,10 +214,11 @@ func prepareTwoSeats(o *Options, local string) error {
 		return errorf(Invalid, "level %d out of range %d..%d", o.Level, MinLevel, MaxLevel)
 	}
 	o.Human = ""
-	if o.Mode != ModeEngine {
+	if o.Mode == ModeLocal {
 		o.Color = ""
 		return nil
 	}
+	// Against the engine the player's colour, online the creator's.
 	switch o.Color {
 	case "", "white":
 		o.Color, o.Human = "white", "w"

@@ -35,7 +35,14 @@ type Game struct {
 	analyzing   *Progress
 	analysisErr string
 	drawNote    string // "declined" or "accepted" after an offer
-	subs        map[chan []byte]struct{}
+	// drawOffer and undoRequest are the seat whose draw offer or undo
+	// request waits for the other seat's answer in an online game.
+	drawOffer, undoRequest string
+	// subs are the event streams, each with the actor (Seated) it shows
+	// the game to.
+	subs map[chan []byte]string
+	// touched is when the game was last asked for (Sweep), by Config.Clock.
+	touched time.Time
 }
 
 // gameState is what a game is, without the machinery around it.
@@ -51,6 +58,8 @@ type gameState struct {
 	secret string
 	// analysis is the post-game analysis (JSON), "" until made.
 	analysis string
+	// seats are the seats people hold or are invited to (seats.go).
+	seats []store.Seat
 	// play is the game as its entry's rules hold it, derived from opts,
 	// secret and moves by commit.
 	play play
@@ -64,10 +73,11 @@ func (g *Game) commit(moves []string, end ending, now time.Time, st *store.Store
 
 // commitSecret is commit with a new secret (a card game's).
 func (g *Game) commitSecret(moves []string, secret string, end ending, now time.Time, st *store.Store) error {
-	if err := g.replace(moves, secret, end, now, st); err != nil {
+	seq := g.nextSeq(now)
+	if err := g.replaceAt(moves, secret, end, now, seq, st); err != nil {
 		return err
 	}
-	g.bump(now)
+	g.seq = seq
 	g.thinking = false
 	return nil
 }
@@ -77,6 +87,12 @@ func (g *Game) commitSecret(moves []string, secret string, end ending, now time.
 // wildcard choice, which changes only the secret). Every commit bumps
 // g.version, which tells a search started before it that it is stale.
 func (g *Game) replace(moves []string, secret string, end ending, now time.Time, st *store.Store) error {
+	return g.replaceAt(moves, secret, end, now, g.seq, st)
+}
+
+// replaceAt is replace storing seq as the View's version, so that the
+// version a page holds names the same position after a restart.
+func (g *Game) replaceAt(moves []string, secret string, end ending, now time.Time, seq uint64, st *store.Store) error {
 	next := g.gameState
 	e := entryFor(g.opts.Variant)
 	if e == nil {
@@ -91,7 +107,7 @@ func (g *Game) replace(moves []string, secret string, end ending, now time.Time,
 	if !slices.Equal(next.moves, g.moves) {
 		next.analysis = "" // an analysis of other moves
 	}
-	if err := next.save(now, st); err != nil {
+	if err := next.save(now, seq, st); err != nil {
 		return fmt.Errorf("the game was not stored, so nothing changed: %w", err)
 	}
 	if next.analysis != g.analysis || !slices.Equal(next.moves, g.moves) {
@@ -103,8 +119,8 @@ func (g *Game) replace(moves []string, secret string, end ending, now time.Time,
 	return nil
 }
 
-// save writes the game to the store.
-func (g *gameState) save(now time.Time, st *store.Store) error {
+// save writes the game to the store, with seq as its version.
+func (g *gameState) save(now time.Time, seq uint64, st *store.Store) error {
 	opts, err := json.Marshal(g.opts)
 	if err != nil {
 		return err
@@ -116,7 +132,7 @@ func (g *gameState) save(now time.Time, st *store.Store) error {
 	}
 	return st.Save(store.Game{ID: g.id, Variant: g.opts.Variant, Options: string(opts), StartFEN: g.opts.FEN, Moves: g.moves,
 		Status: status, Result: result, Reason: reason, PGN: g.pgn(), Secret: g.secret, Analysis: g.analysis,
-		Created: g.created, Updated: now})
+		Version: seq, Seats: g.seats, Created: g.created, Updated: now})
 }
 
 // fromRecord rebuilds a stored game.
@@ -127,8 +143,8 @@ func fromRecord(r store.Game) (*Game, error) {
 	}
 	o.FEN = r.StartFEN
 	g := &Game{gameState: gameState{id: r.ID, opts: o, moves: r.Moves, created: r.Created, updated: r.Updated,
-		secret: r.Secret, analysis: r.Analysis}}
-	if r.Reason == ReasonResign || r.Reason == ReasonAgreement {
+		secret: r.Secret, analysis: r.Analysis, seats: r.Seats}}
+	if r.Reason == ReasonResign || r.Reason == ReasonAgreement || r.Reason == ReasonAbandoned {
 		g.end = ending{result: r.Result, reason: r.Reason}
 	}
 	e := entryFor(o.Variant)
@@ -140,7 +156,11 @@ func fromRecord(r store.Game) (*Game, error) {
 		return nil, fmt.Errorf("game %s: %w", r.ID, err)
 	}
 	g.play = p
-	g.bump(r.Updated)
+	// The stored version, so that a page's version still names the
+	// position; a game stored before versions were is stamped anew.
+	if g.seq = r.Version; g.seq == 0 {
+		g.bump(r.Updated)
+	}
 	return g, nil
 }
 
@@ -162,7 +182,7 @@ func (g *gameState) over() bool {
 // engineTurn is the seat the engine plays now and its level; ok false
 // when it is not the engine's turn.
 func (g *gameState) engineTurn() (seat string, level int, ok bool) {
-	if g.over() {
+	if g.over() || g.waiting() {
 		return "", 0, false
 	}
 	return g.play.engineTurn(g.opts)

@@ -40,6 +40,7 @@ import (
 const (
 	ModeEngine = "engine" // one player against the engine
 	ModeLocal  = "local"  // two players on one device
+	ModeOnline = "online" // people on their own devices (seats.go)
 )
 
 // Levels are the engine's strengths a game may ask for (1 weakest).
@@ -67,7 +68,7 @@ const (
 // Options are a new game's choices, as the new-game form sends them.
 type Options struct {
 	Variant string `json:"variant"`         // an entry's name (entry.go); "" is chess
-	Mode    string `json:"mode"`            // ModeEngine or ModeLocal
+	Mode    string `json:"mode"`            // ModeEngine, ModeLocal or ModeOnline
 	Color   string `json:"color,omitempty"` // white, black or random: the player's colour against the engine
 	Level   int    `json:"level,omitempty"` // MinLevel..MaxLevel
 	FEN     string `json:"fen,omitempty"`   // a start position; "" for the standard one
@@ -90,9 +91,10 @@ type Kind int
 
 // Error kinds.
 const (
-	NotFound Kind = iota + 1 // no game with that id
-	Invalid                  // the request itself is wrong (an illegal move, a bad option)
-	Conflict                 // the request is fine but not now (not your turn, game over)
+	NotFound  Kind = iota + 1 // no game with that id
+	Invalid                   // the request itself is wrong (an illegal move, a bad option)
+	Conflict                  // the request is fine but not now (not your turn, game over)
+	Forbidden                 // the request's seat may not do it (no token, another seat's turn)
 )
 
 // Error is a refusal: the game is left as it was.
@@ -136,8 +138,18 @@ type Config struct {
 	// one-ply budget leave it off); a negative value is none.
 	DecisionDelay time.Duration
 	// Clock times the decision delay and the pauses between an engine's
-	// tries; nil is the system's. For tests.
+	// tries, the invitations' wait and the games' idle time; nil is the
+	// system's. For tests.
 	Clock Clock
+	// InviteTTL is how long an online game waits for its invited players
+	// before it ends as abandoned; zero gives DefaultInviteTTL.
+	InviteTTL time.Duration
+	// IdleAfter is how long a finished game no one asks for stays in
+	// memory (Sweep); zero gives DefaultIdleAfter.
+	IdleAfter time.Duration
+	// SweepEvery is how often Sweep runs; zero is every minute, negative
+	// never (a test calls Sweep itself).
+	SweepEvery time.Duration
 }
 
 // DefaultGoArgs is the engine's budget for one move: 300 ms, whatever the
@@ -175,6 +187,15 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = newSeed
 	}
+	if cfg.InviteTTL == 0 {
+		cfg.InviteTTL = DefaultInviteTTL
+	}
+	if cfg.IdleAfter == 0 {
+		cfg.IdleAfter = DefaultIdleAfter
+	}
+	if cfg.SweepEvery == 0 {
+		cfg.SweepEvery = time.Minute
+	}
 	if cfg.AnalysisBudget == (analysis.Budget{}) {
 		cfg.AnalysisBudget = DefaultAnalysisBudget
 	}
@@ -203,8 +224,13 @@ func New(cfg Config) (*Manager, error) {
 		}
 		m.games[g.id] = g
 		g.mu.Lock()
+		g.touched = clock.Now()
 		m.engineIfDue(g)
 		g.mu.Unlock()
+	}
+	if cfg.SweepEvery > 0 {
+		m.wg.Add(1)
+		go m.sweeping(cfg.SweepEvery)
 	}
 	return m, nil
 }
@@ -240,40 +266,70 @@ func validID(s string) bool {
 	return true
 }
 
-// Create starts a game with the options and returns its first view.
+// Create starts a game with the options and returns its first view, as
+// the device sees it (for the in-process callers; the server uses
+// NewGame, which gives the creator's token).
 func (m *Manager) Create(o Options) (View, error) {
+	c, err := m.NewGame(o)
+	return c.View, err
+}
+
+// NewGame starts a game with the options: the creator's seat and token,
+// its first view and the invitations for the open seats (online).
+func (m *Manager) NewGame(o Options) (Created, error) {
 	e := entryFor(o.Variant)
 	if e == nil {
-		return View{}, errorf(Invalid, "unknown variant %q (want %s)", o.Variant, entryNames())
+		return Created{}, errorf(Invalid, "unknown variant %q (want %s)", o.Variant, entryNames())
 	}
 	o.Variant = e.name()
 	if err := e.prepare(&o); err != nil {
-		return View{}, err
+		return Created{}, err
 	}
 	now := time.Now()
 	g := &Game{gameState: gameState{id: newID(), opts: o, created: now}}
 	p, err := e.deal(o, m.cfg.NewSeed)
 	if err != nil {
-		return View{}, err
+		return Created{}, err
 	}
 	g.secret = p.secret()
-	if err := g.commit(nil, ending{}, now, m.cfg.Store); err != nil {
-		return View{}, err
+	g.play = p
+	token, invites := g.layoutSeats()
+	if invites == nil {
+		invites = []Invite{}
 	}
+	if err := g.commit(nil, ending{}, now, m.cfg.Store); err != nil {
+		return Created{}, err
+	}
+	g.touched = m.clock.Now()
 	m.mu.Lock()
 	m.games[g.id] = g
 	m.mu.Unlock()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	m.engineIfDue(g)
-	return g.view(), nil
+	seat := g.creatorSeat()
+	return Created{Token: token, Seat: seat, View: g.viewAs(seat), Invites: invites}, nil
 }
 
-// lookup returns the game, loading a finished one from the store.
+// lookup returns the game, loading one the memory does not hold (a
+// finished one) from the store. An online game whose invitation has
+// waited too long ends here as abandoned.
 func (m *Manager) lookup(id string) (*Game, error) {
 	if !validID(id) {
 		return nil, errorf(NotFound, "no game %q", id)
 	}
+	g, err := m.loaded(id)
+	if err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.touched = m.clock.Now()
+	m.expireIfDue(g)
+	return g, nil
+}
+
+func (m *Manager) loaded(id string) (*Game, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if g := m.games[id]; g != nil {
@@ -294,176 +350,84 @@ func (m *Manager) lookup(id string) (*Game, error) {
 	return g, nil
 }
 
+// The referee's own access for the in-process callers (the tests, the
+// browser tests' harness): the game as the device sees it, acting for
+// the seat to act (device). The server acts through Seat only.
+
 // Get returns the game's view.
 func (m *Manager) Get(id string) (View, error) {
-	g, err := m.lookup(id)
+	s, err := m.device(id)
 	if err != nil {
 		return View{}, err
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.view(), nil
+	return s.Get(), nil
 }
 
 // PGN returns the game's PGN.
 func (m *Manager) PGN(id string) (string, error) {
-	g, err := m.lookup(id)
+	s, err := m.device(id)
 	if err != nil {
 		return "", err
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.pgn(), nil
+	return s.PGN(), nil
 }
 
-// Move plays a player's move or action, given as a token (UCI for a
-// move: e2e4, e7e8q; a card game's action tokens).
-func (m *Manager) Move(id, move string) (View, error) { return m.move(id, move, nil) }
+// Move plays a move for the seat to act (Seated.Move).
+func (m *Manager) Move(id, move string) (View, error) {
+	return m.deviceDo(id, func(s *Seated) (View, error) { return s.Move(move, nil) })
+}
 
-// MoveOn plays the move only on the position of the View with version:
-// a move made on a view the game has left (another seat's move, the
-// engine's, an undo) is refused as a Conflict rather than played on a
-// position its player never saw, where it may happen to be legal.
+// MoveOn plays the move only on the position of the View with version
+// (Seated.Move).
 func (m *Manager) MoveOn(id, move string, version uint64) (View, error) {
-	return m.move(id, move, &version)
+	return m.deviceDo(id, func(s *Seated) (View, error) { return s.Move(move, &version) })
 }
 
-func (m *Manager) move(id, move string, version *uint64) (View, error) {
-	g, err := m.lookup(id)
+// Undo takes back a move (Seated.Undo).
+func (m *Manager) Undo(id string) (View, error) { return m.deviceDo(id, (*Seated).Undo) }
+
+// Resign resigns for the seat to act (Seated.Resign).
+func (m *Manager) Resign(id string) (View, error) { return m.deviceDo(id, (*Seated).Resign) }
+
+// OfferDraw offers a draw (Seated.OfferDraw).
+func (m *Manager) OfferDraw(id string) (View, error) { return m.deviceDo(id, (*Seated).OfferDraw) }
+
+// Analyze starts the post-game analysis (Seated.Analyze).
+func (m *Manager) Analyze(id string) (View, error) { return m.deviceDo(id, (*Seated).Analyze) }
+
+// Hint is the engine's suggestion for the seat to act (Seated.Hint).
+func (m *Manager) Hint(id string) (Hint, error) {
+	s, err := m.device(id)
 	if err != nil {
-		return View{}, err
+		return Hint{}, err
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if version != nil && *version != g.seq {
-		return View{}, errorf(Conflict, "the game has moved on since the view this move was made on (version %d, now %d): reload it", *version, g.seq)
-	}
-	if g.over() {
-		return View{}, errorf(Conflict, "the game is over")
-	}
-	seat := g.playerSeat()
-	if !g.play.outOfTurn(seat) {
-		if err := g.playerMayMove(); err != nil {
-			return View{}, err
-		}
-	}
-	toks, secret, err := g.play.act(seat, move)
-	if err != nil {
-		return View{}, err
-	}
-	if err := g.commitSecret(toks, secret, ending{}, time.Now(), m.cfg.Store); err != nil {
-		return View{}, err
-	}
-	g.drawNote = ""
-	m.changed(g)
-	return g.view(), nil
+	return s.Hint()
 }
 
-// Undo takes back the player's last move: against the engine, the
-// engine's reply too (or the engine's pending search), so that it is the
-// player's turn again; between two players on one device, one move. A
-// game ended by the board (mate, stalemate, an automatic draw) can be
-// taken back; one ended by resignation or agreement cannot.
-func (m *Manager) Undo(id string) (View, error) {
-	g, err := m.lookup(id)
+// AnalysisSVG is the evaluation graph of an analysed game.
+func (m *Manager) AnalysisSVG(id string) (string, error) {
+	s, err := m.device(id)
 	if err != nil {
-		return View{}, err
+		return "", err
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.end.reason != "" {
-		return View{}, errorf(Conflict, "the game is over")
-	}
-	if err := g.play.refuses(requestUndo); err != nil {
-		return View{}, err
-	}
-	k := g.play.takeBack(g.opts)
-	if k < 0 {
-		return View{}, errorf(Conflict, "there is no move of yours to take back")
-	}
-	if err := g.commit(g.cloneMoves()[:k], ending{}, time.Now(), m.cfg.Store); err != nil {
-		return View{}, err
-	}
-	g.drawNote, g.engineErr = "", ""
-	m.changed(g)
-	return g.view(), nil
+	return s.AnalysisSVG()
 }
 
-// Resign ends the game: against the engine the player resigns; on one
-// device the side to move does.
-func (m *Manager) Resign(id string) (View, error) {
-	g, err := m.lookup(id)
+// Subscribe follows the game as the device sees it (Seated.Subscribe).
+func (m *Manager) Subscribe(id string) (<-chan []byte, []byte, func(), error) {
+	s, err := m.device(id)
 	if err != nil {
-		return View{}, err
+		return nil, nil, nil, err
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.over() {
-		return View{}, errorf(Conflict, "the game is over")
-	}
-	if err := g.play.refuses(requestResign); err != nil {
-		return View{}, err
-	}
-	loser := g.playerSeat()
-	result := "1-0"
-	if loser == "w" {
-		result = "0-1"
-	}
-	if err := g.commit(g.moves, ending{result: result, reason: ReasonResign}, time.Now(), m.cfg.Store); err != nil {
-		return View{}, err
-	}
-	m.changed(g)
-	return g.view(), nil
+	return s.Subscribe()
 }
 
-// OfferDraw offers a draw. Against the engine, the engine searches the
-// position at full strength and accepts by acceptsDraw (draw.go): when it
-// is clearly worse or being mated, in a level and simplified position
-// late in the game, or in a dead draw; otherwise it declines and the game
-// goes on. Between two players on one device the offer was accepted on
-// the device (the page asks the other player), and the game is drawn.
-func (m *Manager) OfferDraw(id string) (View, error) {
-	g, err := m.lookup(id)
+func (m *Manager) deviceDo(id string, f func(*Seated) (View, error)) (View, error) {
+	s, err := m.device(id)
 	if err != nil {
 		return View{}, err
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.over() {
-		return View{}, errorf(Conflict, "the game is over")
-	}
-	if err := g.play.refuses(requestDraw); err != nil {
-		return View{}, err
-	}
-	if g.opts.Mode == ModeEngine {
-		if err := g.playerMayMove(); err != nil {
-			return View{}, err
-		}
-		if g.drawNote == "declined" {
-			// The same search would give the same answer (rules/standard.md B3).
-			return View{}, errorf(Conflict, "the engine declined your offer: offer again after your next move")
-		}
-		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
-		res, err := m.cfg.Engine.Search(ctx, g.offerRequest(fullStrength, drawOfferBudget))
-		cancel()
-		if err != nil {
-			return View{}, fmt.Errorf("the engine could not consider the offer: %w", err)
-		}
-		// The search is from the player's side (the player is to move).
-		own := engine.Score{CP: -res.Score.CP, Mate: -res.Score.Mate, Known: res.Score.Known}
-		if !g.play.acceptsDraw(own) {
-			g.drawNote = "declined"
-			g.bump(time.Now())
-			m.broadcast(g)
-			return g.view(), nil
-		}
-	}
-	if err := g.commit(g.moves, ending{result: "1/2-1/2", reason: ReasonAgreement}, time.Now(), m.cfg.Store); err != nil {
-		return View{}, err
-	}
-	g.drawNote = "accepted"
-	m.changed(g)
-	return g.view(), nil
+	return f(s)
 }
 
 // hintBudget is the search for a hint: at full strength, whatever the
@@ -477,50 +441,23 @@ type Hint struct {
 	Eval *Eval  `json:"eval,omitempty"` // from White's side
 }
 
-// Hint asks the engine for the player's best move. It changes nothing in
-// the game (a hint is not recorded); it is refused when the player may not
-// move.
-func (m *Manager) Hint(id string) (Hint, error) {
-	g, err := m.lookup(id)
-	if err != nil {
-		return Hint{}, err
-	}
-	g.mu.Lock()
-	if err := g.playerMayMove(); err != nil {
-		g.mu.Unlock()
-		return Hint{}, err
-	}
-	seat := g.playerSeat()
-	req := g.request(seat, fullStrength, hintBudget)
-	version := g.version
-	g.mu.Unlock()
-
-	ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
-	res, err := m.cfg.Engine.Search(ctx, req)
-	cancel()
-	if err != nil {
-		return Hint{}, fmt.Errorf("the engine could not give a hint: %w", err)
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.version != version {
-		return Hint{}, errorf(Conflict, "the game changed while the engine thought")
-	}
-	return g.play.hint(seat, res)
-}
-
 // Summary is one line of the saved-games list.
 type Summary struct {
-	ID      string    `json:"id"`
-	Variant string    `json:"variant"`
-	Mode    string    `json:"mode"`
-	Status  string    `json:"status"`
-	Result  string    `json:"result"`
-	Reason  string    `json:"reason,omitempty"`
-	Moves   int       `json:"moves"`
-	Created time.Time `json:"created"`
-	Updated time.Time `json:"updated"`
-	PGN     string    `json:"pgn"`
+	ID      string `json:"id"`
+	Variant string `json:"variant"`
+	Mode    string `json:"mode"`
+	Status  string `json:"status"`
+	Result  string `json:"result"`
+	Reason  string `json:"reason,omitempty"`
+	Moves   int    `json:"moves"` // the actions stored (plies in chess)
+	// FullMoves are the moves as a player counts them: one for White's
+	// turn and Black's (a round of four seats in chaturanga4).
+	FullMoves int       `json:"fullMoves"`
+	Created   time.Time `json:"created"`
+	Updated   time.Time `json:"updated"`
+	PGN       string    `json:"pgn"`
+	// Seat is the seat the listing token holds ("" on one device).
+	Seat string `json:"seat,omitempty"`
 	// Accuracy is each side's accuracy in the game's analysis (null
 	// without one, or for a side with no move).
 	Accuracy *SummaryAccuracy `json:"accuracy,omitempty"`
@@ -532,7 +469,8 @@ type SummaryAccuracy struct {
 	Black analysis.Percent `json:"black"`
 }
 
-// List returns the stored games, the most recent first.
+// List returns the stored games, the most recent first: the operator's
+// list, which no endpoint serves (a device lists its own, Mine).
 func (m *Manager) List(limit int) ([]Summary, error) {
 	recs, err := m.cfg.Store.List("", limit)
 	if err != nil {
@@ -540,42 +478,21 @@ func (m *Manager) List(limit int) ([]Summary, error) {
 	}
 	out := make([]Summary, 0, len(recs))
 	for _, r := range recs {
-		var o Options
-		_ = json.Unmarshal([]byte(r.Options), &o)
-		sum := Summary{ID: r.ID, Variant: r.Variant, Mode: o.Mode, Status: r.Status, Result: r.Result, Reason: r.Reason,
-			Moves: len(r.Moves), Created: r.Created, Updated: r.Updated, PGN: r.PGN}
-		if a := (&gameState{analysis: r.Analysis}).analysisView(); a != nil {
-			sum.Accuracy = &SummaryAccuracy{White: a.White.Accuracy, Black: a.Black.Accuracy}
-		}
-		out = append(out, sum)
+		out = append(out, summaryOf(r))
 	}
 	return out, nil
 }
 
-// Subscribe returns a channel that receives the game's view as JSON
-// after every change (only the latest when the reader is slow), the
-// current view, and a function to end the subscription.
-func (m *Manager) Subscribe(id string) (<-chan []byte, []byte, func(), error) {
-	g, err := m.lookup(id)
-	if err != nil {
-		return nil, nil, nil, err
+// summaryOf is a stored game's line of the list.
+func summaryOf(r store.Game) Summary {
+	var o Options
+	_ = json.Unmarshal([]byte(r.Options), &o)
+	sum := Summary{ID: r.ID, Variant: r.Variant, Mode: o.Mode, Status: r.Status, Result: r.Result, Reason: r.Reason,
+		Moves: len(r.Moves), FullMoves: fullMoves(r), Created: r.Created, Updated: r.Updated, PGN: r.PGN}
+	if a := (&gameState{analysis: r.Analysis}).analysisView(); a != nil {
+		sum.Accuracy = &SummaryAccuracy{White: a.White.Accuracy, Black: a.Black.Accuracy}
 	}
-	ch := make(chan []byte, 1)
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.subs == nil {
-		g.subs = map[chan []byte]struct{}{}
-	}
-	g.subs[ch] = struct{}{}
-	cur, err := json.Marshal(g.view())
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return ch, cur, func() {
-		g.mu.Lock()
-		delete(g.subs, ch)
-		g.mu.Unlock()
-	}, nil
+	return sum
 }
 
 // Watchers is how many event subscriptions the game has (a client that
@@ -597,17 +514,25 @@ func (m *Manager) changed(g *Game) {
 	m.broadcast(g)
 }
 
-// broadcast sends the view to every subscriber. g.mu is held.
-func (m *Manager) broadcast(g *Game) {
-	if len(g.subs) == 0 {
-		return
-	}
-	b, err := json.Marshal(g.view())
-	if err != nil {
-		m.log.WithError(err).Error("encoding a view")
-		return
-	}
-	for ch := range g.subs {
+// broadcast sends every subscriber its own seat's view. g.mu is held.
+func (m *Manager) broadcast(g *Game) { m.send(g, nil) }
+
+// send is broadcast to all subscribers but skip.
+func (m *Manager) send(g *Game, skip chan []byte) {
+	views := map[string][]byte{}
+	for ch, actor := range g.subs {
+		if ch == skip {
+			continue
+		}
+		b, ok := views[actor]
+		if !ok {
+			var err error
+			if b, err = json.Marshal(g.viewAs(actor)); err != nil {
+				m.log.WithError(err).Error("encoding a view")
+				return
+			}
+			views[actor] = b
+		}
 		select {
 		case <-ch: // a slow reader gets the latest view only
 		default:

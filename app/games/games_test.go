@@ -129,7 +129,7 @@ func TestEngineRepliesAndBadMovesChangeNothing(t *testing.T) {
 func TestCreateValidates(t *testing.T) {
 	f := newFixture(t, "")
 	for _, o := range []Options{
-		{Variant: "go"}, {Mode: "online"}, {Level: 7}, {Level: -1}, {Color: "green"},
+		{Variant: "go"}, {Mode: "remote"}, {Level: 7}, {Level: -1}, {Color: "green"},
 		{FEN: "not a fen"}, {FEN: "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1"}, // mated already
 	} {
 		if _, err := f.m.Create(o); kind(err) != Invalid {

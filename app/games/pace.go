@@ -53,6 +53,9 @@ const versionShift = 10
 // bump marks a change a page sees: one more than the last version, or the
 // current second's stamp if that is higher; the page also takes the first
 // view of a new event stream whatever its version.
-func (g *Game) bump(now time.Time) {
-	g.seq = max(g.seq+1, uint64(now.Unix())<<versionShift)
+func (g *Game) bump(now time.Time) { g.seq = g.nextSeq(now) }
+
+// nextSeq is the version bump gives at now.
+func (g *Game) nextSeq(now time.Time) uint64 {
+	return max(g.seq+1, uint64(now.Unix())<<versionShift)
 }

@@ -44,6 +44,17 @@ type View struct {
 	// Review marks a view of a past position (review.go), nil for the
 	// live one.
 	Review *Review `json:"review,omitempty"`
+	// Seat is the viewer's seat ("" on one device, which acts for every
+	// seat a person plays); Seats who holds each seat (seats.go).
+	Seat  string     `json:"seat"`
+	Seats []SeatView `json:"seats"`
+	// Waiting: an online game whose invited players have not all come;
+	// it starts when they have.
+	Waiting bool `json:"waiting,omitempty"`
+	// DrawOffer and UndoRequest are the seat whose draw offer or undo
+	// request waits for the other's answer (online).
+	DrawOffer   string `json:"drawOfferBy,omitempty"`
+	UndoRequest string `json:"undoRequestBy,omitempty"`
 }
 
 // MoveView is one move of the game in both notations.
@@ -56,7 +67,10 @@ type MoveView struct {
 }
 
 // view builds the game's View for the player at the device. g.mu is held.
-func (g *Game) view() View { return g.viewFor(g.deviceViewer()) }
+func (g *Game) view() View { return g.viewAs("") }
+
+// viewAs builds the game's View for the actor (Seated). g.mu is held.
+func (g *Game) viewAs(actor string) View { return g.viewFor(g.viewerOf(actor)) }
 
 // deviceViewer is the player at the device: against the engine, the
 // player's seat, whose secrets it sees and for which it acts; on one
@@ -86,6 +100,22 @@ func (g *Game) viewFor(w viewer) View {
 	}
 	g.play.view(&v, w)
 	v.CanUndo = g.undoTo() >= 0
+	// The seats: the viewer's seat is the one whose secrets it sees.
+	v.Seat, v.Seats = w.seat, g.seatViews(w.seat)
+	v.Waiting = g.waiting() && !g.over()
+	v.DrawOffer, v.UndoRequest = g.drawOffer, g.undoRequest
+	if g.opts.Mode == ModeOnline && w.seat != "" {
+		// Online the viewer plays its own seat: the page turns the board
+		// for it as it does for the player against the engine, and its
+		// undo is of its own last move.
+		v.Human = w.seat
+		v.CanUndo = v.CanUndo && g.undoRequest == "" && g.undoFor(w.seat) >= 0
+		if w.acts == "" {
+			// A game that lists every seat's moves alike (chaturanga4)
+			// lists them only to the seat to act.
+			v.Legal = []string{}
+		}
+	}
 	return v
 }
 

@@ -15,7 +15,11 @@ func TestForeignHostRefused(t *testing.T) {
 	port := ts.Listener.Addr().String()[strings.LastIndex(ts.Listener.Addr().String(), ":"):]
 	send := func(method, host, origin, body string) (int, string) {
 		t.Helper()
-		st, b := doWith(t, ts, method, "/api/games", body, func(req *http.Request) {
+		path := "/api/games"
+		if method == "GET" {
+			path = "/api/lessons?lang=en"
+		}
+		st, b := doWith(t, ts, method, path, body, func(req *http.Request) {
 			req.Host = host
 			if origin != "" {
 				req.Header.Set("Origin", origin)

@@ -77,7 +77,8 @@ func TestStreamLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := m.Create(games.Options{Mode: games.ModeLocal})
+	c, err := m.NewGame(games.Options{Mode: games.ModeLocal})
+	v := c.View
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,6 +88,7 @@ func TestStreamLimits(t *testing.T) {
 	open := func(addr string) context.CancelFunc {
 		ctx, cancel := context.WithCancel(context.Background())
 		req := httptest.NewRequest("GET", "http://127.0.0.1/api/games/"+v.ID+"/events", nil).WithContext(ctx)
+		req.Header.Set(SeatHeader, c.Token)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -108,7 +110,9 @@ func TestStreamLimits(t *testing.T) {
 		// Bounded: a stream let in would last until its client goes.
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		w := serveAs(h, httptest.NewRequest("GET", "http://127.0.0.1/api/games/"+v.ID+"/events", nil).WithContext(ctx), addr)
+		req := httptest.NewRequest("GET", "http://127.0.0.1/api/games/"+v.ID+"/events", nil).WithContext(ctx)
+		req.Header.Set(SeatHeader, c.Token)
+		w := serveAs(h, req, addr)
 		if w.Code != http.StatusTooManyRequests || !strings.Contains(w.Body.String(), want) {
 			t.Fatalf("stream from %s: %d %s", addr, w.Code, w.Body)
 		}

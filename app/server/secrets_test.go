@@ -125,7 +125,7 @@ func newSeededServer(t *testing.T, seed uint64) (*httptest.Server, *store.Store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(New(m, nil))
+	ts := httptest.NewServer(keepSeats(New(m, nil)))
 	t.Cleanup(func() {
 		ts.Close()
 		m.Close()

@@ -78,16 +78,22 @@ func NewWith(m *games.Manager, log *logrus.Logger, c Config) (*Server, error) {
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	s.mux.HandleFunc("GET /{$}", s.page)
 	s.mux.HandleFunc("POST /api/games", s.create)
-	s.mux.HandleFunc("GET /api/games", s.list)
+	s.mux.HandleFunc("POST /api/games/mine", s.mine)
 	s.mux.HandleFunc("GET /api/games/{id}", s.get)
 	s.mux.HandleFunc("GET /api/games/{id}/pgn", s.pgn)
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.events)
 	s.mux.HandleFunc("POST /api/games/{id}/move", s.move)
-	s.mux.HandleFunc("POST /api/games/{id}/undo", s.action((*games.Manager).Undo))
-	s.mux.HandleFunc("POST /api/games/{id}/resign", s.action((*games.Manager).Resign))
-	s.mux.HandleFunc("POST /api/games/{id}/offer-draw", s.action((*games.Manager).OfferDraw))
+	s.mux.HandleFunc("POST /api/games/{id}/join", s.join)
+	s.mux.HandleFunc("GET /api/games/{id}/invites", s.invites)
+	s.mux.HandleFunc("POST /api/games/{id}/undo", s.action((*games.Seated).Undo))
+	s.mux.HandleFunc("POST /api/games/{id}/accept-undo", s.action((*games.Seated).AcceptUndo))
+	s.mux.HandleFunc("POST /api/games/{id}/decline-undo", s.action((*games.Seated).DeclineUndo))
+	s.mux.HandleFunc("POST /api/games/{id}/resign", s.action((*games.Seated).Resign))
+	s.mux.HandleFunc("POST /api/games/{id}/offer-draw", s.action((*games.Seated).OfferDraw))
+	s.mux.HandleFunc("POST /api/games/{id}/accept-draw", s.action((*games.Seated).AcceptDraw))
+	s.mux.HandleFunc("POST /api/games/{id}/decline-draw", s.action((*games.Seated).DeclineDraw))
 	s.mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
-	s.mux.HandleFunc("POST /api/games/{id}/analyze", s.action((*games.Manager).Analyze))
+	s.mux.HandleFunc("POST /api/games/{id}/analyze", s.action((*games.Seated).Analyze))
 	s.mux.HandleFunc("GET /api/games/{id}/analysis.svg", s.analysisSVG)
 	s.mux.HandleFunc("GET /api/games/{id}/review", s.review)
 	s.mux.HandleFunc("GET /api/puzzle", s.puzzleDay)
@@ -180,7 +186,7 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	var ge *games.Error
 	if errors.As(err, &ge) {
 		status := map[games.Kind]int{games.NotFound: http.StatusNotFound, games.Invalid: http.StatusUnprocessableEntity,
-			games.Conflict: http.StatusConflict}[ge.Kind]
+			games.Conflict: http.StatusConflict, games.Forbidden: http.StatusForbidden}[ge.Kind]
 		writeError(w, status, ge.Msg)
 		return
 	}
@@ -190,15 +196,18 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 
 // decode reads a JSON body of at most MaxBody bytes into v, refusing
 // unknown fields and trailing data. An empty body leaves v as it is.
-func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+func decode(w http.ResponseWriter, r *http.Request, v any) bool { return decodeMax(w, r, v, MaxBody) }
+
+// decodeMax is decode with a body of at most max bytes.
+func decodeMax(w http.ResponseWriter, r *http.Request, v any, max int64) bool {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		writeError(w, http.StatusUnsupportedMediaType, "the body must be application/json")
 		return false
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than %d bytes", MaxBody))
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than %d bytes", max))
 		return false
 	}
 	if err != nil {
@@ -253,48 +262,29 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
 		return
 	}
-	v, err := s.games.Create(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats})
+	c, err := s.games.NewGame(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats})
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, v)
-}
-
-func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	limit := 50
-	if q := r.URL.Query().Get("limit"); q != "" {
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 1 || n > 1000 {
-			writeError(w, http.StatusBadRequest, "limit must be a number from 1 to 1000")
-			return
-		}
-		limit = n
-	}
-	gs, err := s.games.List(limit)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, gs)
+	writeJSON(w, http.StatusCreated, c)
 }
 
 func (s *Server) get(w http.ResponseWriter, r *http.Request) {
-	v, err := s.games.Get(r.PathValue("id"))
-	if err != nil {
-		s.fail(w, err)
+	g, ok := s.seat(w, r)
+	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, http.StatusOK, g.Get())
 }
 
 func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	p, err := s.games.PGN(id)
-	if err != nil {
-		s.fail(w, err)
+	g, ok := s.seat(w, r)
+	if !ok {
 		return
 	}
+	p := g.PGN()
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if r.URL.Query().Get("download") != "" {
@@ -306,7 +296,11 @@ func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
 // analysisSVG is the analysis's evaluation graph (an image: no script
 // runs in an SVG shown by <img>).
 func (s *Server) analysisSVG(w http.ResponseWriter, r *http.Request) {
-	svg, err := s.games.AnalysisSVG(r.PathValue("id"))
+	g, ok := s.seat(w, r)
+	if !ok {
+		return
+	}
+	svg, err := g.AnalysisSVG()
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -386,13 +380,11 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `the body must be {"move": "e2e4"}`)
 		return
 	}
-	var v games.View
-	var err error
-	if b.Version != nil {
-		v, err = s.games.MoveOn(r.PathValue("id"), b.Move, *b.Version)
-	} else {
-		v, err = s.games.Move(r.PathValue("id"), b.Move)
+	g, ok := s.seat(w, r)
+	if !ok {
+		return
 	}
+	v, err := g.Move(b.Move, b.Version)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -400,14 +392,19 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
-// action serves a POST with an empty (or {}) body that calls f.
-func (s *Server) action(f func(*games.Manager, string) (games.View, error)) http.HandlerFunc {
+// action serves a POST with an empty (or {}) body that calls f for the
+// request's seat.
+func (s *Server) action(f func(*games.Seated) (games.View, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var b struct{}
 		if !decode(w, r, &b) {
 			return
 		}
-		v, err := f(s.games, r.PathValue("id"))
+		g, ok := s.seat(w, r)
+		if !ok {
+			return
+		}
+		v, err := f(g)
 		if err != nil {
 			s.fail(w, err)
 			return
@@ -421,7 +418,11 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &b) {
 		return
 	}
-	h, err := s.games.Hint(r.PathValue("id"))
+	g, ok := s.seat(w, r)
+	if !ok {
+		return
+	}
+	h, err := g.Hint()
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -432,12 +433,16 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
 // events streams the game's views: an "state" event now and after every
 // change, until the client goes away.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.seat(w, r)
+	if !ok {
+		return
+	}
 	release, refusal := s.limits.openStream(clientOf(r))
 	if release == nil {
 		tooMany(w, 0, refusal)
 		return
 	}
-	ch, cur, cancel, err := s.games.Subscribe(r.PathValue("id"))
+	ch, cur, cancel, err := g.Subscribe()
 	if err != nil {
 		release()
 		s.fail(w, err)

@@ -72,11 +72,15 @@ func TestStreamOutlivesTheTimeouts(t *testing.T) {
 	_, m := newServerManager(t)
 	const timeout = 200 * time.Millisecond
 	addr := startHTTP(t, m, Config{ReadTimeout: timeout, WriteTimeout: timeout})
-	v, err := m.Create(games.Options{Mode: games.ModeLocal})
+	c, err := m.NewGame(games.Options{Mode: games.ModeLocal})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := http.Get("http://" + addr + "/api/games/" + v.ID + "/events")
+	v := c.View
+	// The event stream's token comes in its cookie, as a page's does.
+	req, _ := http.NewRequest("GET", "http://"+addr+"/api/games/"+v.ID+"/events", nil)
+	req.AddCookie(&http.Cookie{Name: "azar_seat_" + v.ID, Value: c.Token})
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,8 +55,14 @@ type Game struct {
 	// Analysis is the post-game analysis, JSON the games package writes
 	// ("" until one has been made).
 	Analysis string
-	Created  time.Time
-	Updated  time.Time
+	// Version is the View's version of the game's last stored change, so
+	// that a page's version still names the position after a restart.
+	Version uint64
+	// Seats are the seats people hold or are invited to (seats.go); the
+	// engine's seats have none.
+	Seats   []Seat
+	Created time.Time
+	Updated time.Time
 }
 
 // migrations[i] takes the schema from version i to i+1. A new version is
@@ -78,6 +84,15 @@ var migrations = []string{
 	CREATE INDEX games_status ON games(status, updated_at);`,
 	`ALTER TABLE games ADD COLUMN secret TEXT NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN analysis TEXT NOT NULL DEFAULT '';`,
+	`ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+	CREATE TABLE seats (
+		game_id    TEXT NOT NULL,
+		seat       TEXT NOT NULL,
+		token_hash TEXT NOT NULL,
+		invite     TEXT NOT NULL,
+		PRIMARY KEY (game_id, seat)
+	);
+	CREATE INDEX seats_token ON seats(token_hash);`,
 }
 
 // SchemaVersion is the version this build writes.
@@ -177,30 +192,48 @@ func (s *Store) Close() error {
 	return err
 }
 
-// Save writes g, replacing the stored game with its id.
+// Save writes g and its seats, replacing the stored game with its id, in
+// one transaction: a game is never stored without its seats.
 func (s *Store) Save(g Game) error {
-	_, err := s.db.Exec(`INSERT INTO games (id, variant, options, start_fen, moves, status, result, reason, pgn, secret, analysis, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT(id) DO UPDATE SET variant=excluded.variant, options=excluded.options, start_fen=excluded.start_fen,
-			moves=excluded.moves, status=excluded.status, result=excluded.result, reason=excluded.reason,
-			pgn=excluded.pgn, secret=excluded.secret, analysis=excluded.analysis, updated_at=excluded.updated_at`,
-		g.ID, g.Variant, g.Options, g.StartFEN, strings.Join(g.Moves, " "), g.Status, g.Result, g.Reason, g.PGN,
-		g.Secret, g.Analysis, g.Created.UnixMilli(), g.Updated.UnixMilli())
+	tx, err := s.db.Begin()
 	if err != nil {
+		return fmt.Errorf("store: saving game %s: %w", g.ID, err)
+	}
+	if err := saveIn(tx, g); err != nil {
+		tx.Rollback()
+		return fmt.Errorf("store: saving game %s: %w", g.ID, err)
+	}
+	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: saving game %s: %w", g.ID, err)
 	}
 	return nil
 }
 
-const columns = `id, variant, options, start_fen, moves, status, result, reason, pgn, secret, analysis, created_at, updated_at`
+func saveIn(tx *sql.Tx, g Game) error {
+	_, err := tx.Exec(`INSERT INTO games (id, variant, options, start_fen, moves, status, result, reason, pgn, secret, analysis, version, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT(id) DO UPDATE SET variant=excluded.variant, options=excluded.options, start_fen=excluded.start_fen,
+			moves=excluded.moves, status=excluded.status, result=excluded.result, reason=excluded.reason,
+			pgn=excluded.pgn, secret=excluded.secret, analysis=excluded.analysis, version=excluded.version,
+			updated_at=excluded.updated_at`,
+		g.ID, g.Variant, g.Options, g.StartFEN, strings.Join(g.Moves, " "), g.Status, g.Result, g.Reason, g.PGN,
+		g.Secret, g.Analysis, int64(g.Version), g.Created.UnixMilli(), g.Updated.UnixMilli())
+	if err != nil {
+		return err
+	}
+	return saveSeats(tx, g.ID, g.Seats)
+}
+
+const columns = `id, variant, options, start_fen, moves, status, result, reason, pgn, secret, analysis, version, created_at, updated_at`
 
 func scan(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	var moves string
-	var created, updated int64
-	if err := row.Scan(&g.ID, &g.Variant, &g.Options, &g.StartFEN, &moves, &g.Status, &g.Result, &g.Reason, &g.PGN, &g.Secret, &g.Analysis, &created, &updated); err != nil {
+	var created, updated, version int64
+	if err := row.Scan(&g.ID, &g.Variant, &g.Options, &g.StartFEN, &moves, &g.Status, &g.Result, &g.Reason, &g.PGN, &g.Secret, &g.Analysis, &version, &created, &updated); err != nil {
 		return Game{}, err
 	}
+	g.Version = uint64(version)
 	if moves != "" {
 		g.Moves = strings.Fields(moves)
 	}
@@ -215,6 +248,9 @@ func (s *Store) Load(id string) (Game, error) {
 		return Game{}, ErrNotFound
 	}
 	if err != nil {
+		return Game{}, fmt.Errorf("store: loading game %s: %w", id, err)
+	}
+	if g.Seats, err = s.seatsOf(id); err != nil {
 		return Game{}, fmt.Errorf("store: loading game %s: %w", id, err)
 	}
 	return g, nil
@@ -247,5 +283,14 @@ func (s *Store) List(status string, limit int) ([]Game, error) {
 		}
 		gs = append(gs, g)
 	}
-	return gs, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing games: %w", err)
+	}
+	rows.Close() // one connection: the seats' query needs it
+	for i := range gs {
+		if gs[i].Seats, err = s.seatsOf(gs[i].ID); err != nil {
+			return nil, fmt.Errorf("store: listing games: %w", err)
+		}
+	}
+	return gs, nil
 }
