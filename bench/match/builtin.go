@@ -52,7 +52,7 @@ const (
 )
 
 // builtinNames lists every kind, for the error of an unknown one.
-const builtinNames = "random, greedy, never"
+const builtinNames = "random, greedy, never, mcts"
 
 // mover picks a move for one variant.
 type mover interface {
@@ -81,6 +81,13 @@ const builtinSalt = 0xb0117_1e5eed
 
 // newBuiltin returns a built-in player of kind for variant v.
 func newBuiltin(v Variant, kind string) (*builtin, error) {
+	if isMCTSKind(kind) {
+		m, err := newMCTSMover(v, kind)
+		if err != nil {
+			return nil, err
+		}
+		return &builtin{mover: m, rng: rand.New(rand.NewPCG(builtinSalt, 0))}, nil
+	}
 	if kind != BuiltinRandom && kind != BuiltinGreedy && kind != BuiltinNever {
 		return nil, fmt.Errorf("builtin=%s: unknown built-in player (known: %s)", kind, builtinNames)
 	}
@@ -102,14 +109,21 @@ func (b *builtin) seed(seed uint64, game, seat int) {
 func (b *builtin) NewGame(context.Context, time.Duration) error { return nil }
 
 // Go picks a move at once; the limits do not apply (it takes no time to
-// speak of, and the clock still runs). A position it cannot read is a bug
-// of the referee, not a move: the error stops the match.
-func (b *builtin) Go(ctx context.Context, position, _ string, _ time.Duration) (Reply, error) {
+// speak of, and the clock still runs), except to the MCTS player, which
+// budgets its search from them. A position it cannot read is a bug of the
+// referee, not a move: the error stops the match.
+func (b *builtin) Go(ctx context.Context, position, goArgs string, limit time.Duration) (Reply, error) {
 	if err := ctx.Err(); err != nil {
 		return Reply{}, err
 	}
 	start := time.Now()
-	m, err := b.mover.move(position, b.rng)
+	var m string
+	var err error
+	if t, ok := b.mover.(timedMover); ok {
+		m, err = t.moveWithin(position, goArgs, limit, b.rng)
+	} else {
+		m, err = b.mover.move(position, b.rng)
+	}
 	r := Reply{Move: m, Elapsed: time.Since(start)}
 	if err != nil {
 		return r, fmt.Errorf("built-in player on %q: %w", position, err)

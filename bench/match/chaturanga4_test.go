@@ -228,7 +228,7 @@ func TestChaturanga4Builtins(t *testing.T) {
 		want string
 	}{
 		{Spy{}, "random", "builtin=random: the variant spy has no built-in players (chess, chaturanga4 and magic have)"},
-		{Chaturanga4{}, "smart", "builtin=smart: unknown built-in player (known: random, greedy, never)"},
+		{Chaturanga4{}, "smart", "builtin=smart: unknown built-in player (known: random, greedy, never, mcts)"},
 	} {
 		if _, err := newBuiltin(c.v, c.kind); err == nil || err.Error() != c.want {
 			t.Errorf("%s %s: %v", c.v.Name(), c.kind, err)
@@ -513,7 +513,7 @@ func TestChaturanga4CLI(t *testing.T) {
 		want string
 	}{
 		{append(slices.Clone(base[:len(base)-3]), "-engine", "builtin=random", "cmd=x"), "engine 4: builtin=random is played by the runner itself: no cmd, arg or dir"},
-		{append(slices.Clone(base[:len(base)-3]), "-engine", "builtin=clever"), "engine 4: builtin=clever: unknown built-in player (known: random, greedy, never)"},
+		{append(slices.Clone(base[:len(base)-3]), "-engine", "builtin=clever"), "engine 4: builtin=clever: unknown built-in player (known: random, greedy, never, mcts)"},
 		{[]string{"-variant", "spy", "-engine", "builtin=random", "-engine", "builtin=random"}, "engine 1: builtin=random: the variant spy has no built-in players (chess, chaturanga4 and magic have)"},
 	} {
 		var stdout, stderr bytes.Buffer

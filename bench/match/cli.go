@@ -27,7 +27,11 @@ engine's own keys win):
                        (a random legal move) or greedy (takes the most
                        valuable piece, else random) in chess and
                        chaturanga4; random (a random legal action) or
-                       never (a random move, never a card) in magic
+                       never (a random move, never a card) in magic;
+                       mcts[:iter=N,ms=N,c=X,playout=mvv|random,depth=K]
+                       in lucky, spy, magic and chaturanga4: information-
+                       set MCTS on the engine's view (budget: iter or ms,
+                       else the go command's time)
   name=NAME            name in PGN and reports (default: the program's name)
   arg=ARG              a command-line argument (repeatable)
   dir=DIR              working directory
