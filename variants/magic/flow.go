@@ -72,7 +72,7 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 		if card == NoCard {
 			break
 		}
-		w := map[Phase]Window{PhEnd: End, PhRCommit: RCommit, PhRImpact: RImpact, PhMS: MS}[s.m.ph]
+		w := windowOfPhase(s.m.ph)
 		if w != MS && !s.canCommit(who, e) {
 			break
 		}
@@ -89,6 +89,20 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 		}
 	}
 	return buf
+}
+
+// windowOfPhase is the window a phase opens (PhEnd, PhRCommit, PhRImpact,
+// PhMS); a switch, not a map literal, which cost a map per call.
+func windowOfPhase(ph Phase) Window {
+	switch ph {
+	case PhEnd:
+		return End
+	case PhRCommit:
+		return RCommit
+	case PhRImpact:
+		return RImpact
+	}
+	return MS
 }
 
 // cards appends the legal commitments in window w of card (NumCards: every

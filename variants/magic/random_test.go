@@ -106,14 +106,8 @@ func playRandom(t *testing.T, seed uint64, opts Options, st *randStats) {
 		// played, and always in the mate save, so that the saves do.
 		a := legal[rng.IntN(len(legal))]
 		if rng.IntN(3) == 0 || s.m.ph == PhMS {
-			var cardActs []variants.Action
-			for _, x := range legal {
-				if TypeOf(x) == ActCard {
-					cardActs = append(cardActs, x)
-				}
-			}
-			if len(cardActs) > 0 {
-				a = cardActs[rng.IntN(len(cardActs))]
+			if c, ok := randomCard(rng, legal); ok {
+				a = c
 			}
 		}
 		tok := FormatAction(a)
@@ -164,6 +158,20 @@ func playRandom(t *testing.T, seed uint64, opts Options, st *randStats) {
 	st.actions += n
 	st.reasons[why]++
 	st.mu.Unlock()
+}
+
+// randomCard is a uniformly random card commitment among acts, if any.
+func randomCard(rng *rand.Rand, acts []variants.Action) (variants.Action, bool) {
+	var cards []variants.Action
+	for _, x := range acts {
+		if TypeOf(x) == ActCard {
+			cards = append(cards, x)
+		}
+	}
+	if len(cards) == 0 {
+		return 0, false
+	}
+	return cards[rng.IntN(len(cards))], true
 }
 
 // checkView: a seat's view offers the same actions as the referee's state

@@ -47,12 +47,12 @@ type Effect struct {
 	Owner   chess.Color
 	Counter int8
 	Kind    EffectKind
+	seq     uint16 // commitment order: the older ward triggers first (here, not last: 24 bytes, not 32, in every copy of the state)
 	// Pieces is the set of piece identities the effect is anchored to
 	// (bit i = identity i): the shielded, winged or paralysed pieces.
 	Pieces uint64
 	// Zone is the square, file, block or flank of a zone-anchored effect.
 	Zone chess.Bitboard
-	seq  uint16 // commitment order: the older ward triggers first
 }
 
 // maxEffects bounds the effects in play: 20 cards can make one.
