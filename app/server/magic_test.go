@@ -87,7 +87,7 @@ func TestMagicGameAndSecretsNeverSent(t *testing.T) {
 		}
 	}
 	r.do("GET", "/api/games/"+id+"/pgn", "")
-	r.do("GET", "/api/games", "")
+	r.do("POST", "/api/games/mine", `{"tokens":["`+seatToken(ts, id)+`"]}`)
 	v = r.settle(id)
 	if committed == 0 || reactions == 0 {
 		t.Fatalf("the player committed %d cards, %d of them reactions", committed, reactions)

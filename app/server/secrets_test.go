@@ -28,6 +28,9 @@ type recorder struct {
 	sent []string
 	// more is closed (and replaced) when a message arrives.
 	more chan struct{}
+	// token, when set, is the seat the recorder's requests present (one
+	// of two people's); otherwise the test server's keeper gives its own.
+	token string
 }
 
 func (r *recorder) add(b []byte) {
@@ -85,14 +88,23 @@ func eventVersion(m string) uint64 {
 
 func (r *recorder) do(method, path, body string) (int, []byte) {
 	r.t.Helper()
-	status, b := do(r.t, r.ts, method, path, body)
+	status, b := doWith(r.t, r.ts, method, path, body, r.seat)
 	r.add(b)
 	return status, b
 }
 
+// seat puts the recorder's token on a request.
+func (r *recorder) seat(req *http.Request) {
+	if r.token != "" {
+		req.Header.Set(SeatHeader, r.token)
+	}
+}
+
 // listen records the game's event stream until the test ends.
 func (r *recorder) listen(id string) {
-	res, err := http.Get(r.ts.URL + "/api/games/" + id + "/events")
+	req, _ := http.NewRequest("GET", r.ts.URL+"/api/games/"+id+"/events", nil)
+	r.seat(req)
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -194,7 +206,7 @@ func TestLuckySecretsNeverSent(t *testing.T) {
 		}
 	}
 	r.do("GET", "/api/games/"+id+"/pgn", "")
-	r.do("GET", "/api/games", "")
+	r.do("POST", "/api/games/mine", `{"tokens":["`+seatToken(ts, id)+`"]}`)
 	v = r.settle(id)
 	drawn := map[string]bool{}
 	for _, d := range v.Lucky.Drawn {
@@ -312,7 +324,7 @@ func TestSpySecretsNeverSent(t *testing.T) {
 		}
 	}
 	r.do("GET", "/api/games/"+id+"/pgn", "")
-	r.do("GET", "/api/games", "")
+	r.do("POST", "/api/games/mine", `{"tokens":["`+seatToken(ts, id)+`"]}`)
 	r.settle(id)
 	if !revealed {
 		t.Fatal("the player never revealed")
