@@ -35,6 +35,9 @@ type cardGame interface {
 	tokens() []string
 	// notation is each token as the move list shows it.
 	notation() []string
+	// describe is the note of tok, legal for seat now, as if played: a
+	// hint told in words.
+	describe(seat, tok string) Note
 	secret() string
 	board() *chess.Position
 	// inCheck reports whether the side to act is in check.
@@ -234,7 +237,22 @@ func (c cards) hint(seat string, res engine.Result) (Hint, error) {
 	if !slices.Contains(legal, tok) {
 		return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
 	}
-	return Hint{Move: tok, SAN: tok}, nil
+	return Hint{Move: tok, SAN: hintText(c.describe(seat, tok))}, nil
+}
+
+// hintText is a hint's words: the note in English, and never empty (the
+// draw, whose note is empty, says so). The page writes a hint's SAN in
+// its own letters, a capital K, Q, R, B or N first as a piece's: words
+// that start with one are started in lower case.
+func hintText(n Note) string {
+	s := n.Text("en")
+	if s == "" {
+		return "draw a card"
+	}
+	if len(n) > 0 && n[0].SAN == "" && strings.ContainsAny(s[:1], "KQRBN") {
+		s = strings.ToLower(s[:1]) + s[1:]
+	}
+	return s
 }
 
 func (c cards) refuses(r request) error {

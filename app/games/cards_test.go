@@ -331,6 +331,9 @@ func TestSpyEngineReveals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if v.Spy.Step != (Texts{En: "Your move.", Es: "Te toca mover."}) {
+		t.Errorf("the step at the start %+v", v.Spy.Step)
+	}
 	id := v.ID
 	for turn := 0; v.Spy.Revealed["b"] == ""; turn++ {
 		if turn > 30 || v.Status != "playing" {
@@ -354,6 +357,7 @@ func TestSpyEngineReveals(t *testing.T) {
 	if len(v.Spy.Bicolour) != 1 || !strings.HasPrefix(v.Pieces[v.Spy.Bicolour[0]], "b") {
 		t.Fatalf("after the engine's reveal: bicolour %v, pieces %v", v.Spy.Bicolour, v.Pieces)
 	}
+	spyRevealNote(t, v)
 }
 
 func TestAnalysisStoredWithTheGame(t *testing.T) {

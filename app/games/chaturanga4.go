@@ -41,7 +41,7 @@ type c4Game struct {
 	seats []SeatChoice
 	st    *chaturanga4.State
 	toks  []string
-	notes []string // each move as the move list shows it
+	notes []Note   // each move as the move list shows it
 	sides []string // the seat that played each move
 }
 
@@ -174,7 +174,7 @@ func (g *c4Game) apply(tok string) error {
 		return err
 	}
 	seat := p.ToMove()
-	g.notes = append(g.notes, c4Notation(p, m))
+	g.notes = append(g.notes, c4Note(p, m))
 	g.sides = append(g.sides, seat.String())
 	g.toks = append(g.toks, m.String())
 	p.Make(m)
@@ -183,17 +183,27 @@ func (g *c4Game) apply(tok string) error {
 
 // c4Notation writes a move for people: the piece (none for a pawn), its
 // square, - or x, the square reached and the pool piece: Nb1-c3,
-// g2xf3, b7-b8=N; a conversion b8=N; a pass "…".
-func c4Notation(p *chaturanga4.Position, m chaturanga4.Move) string {
+// g2xf3, b7-b8=N; a conversion b8=N; a pass "passes". es gives the
+// Spanish letters (rajá R, elefante E, caballo C, barco B).
+func c4Notation(p *chaturanga4.Position, m chaturanga4.Move, es bool) string {
+	letter := func(t chaturanga4.PieceType) string {
+		if es {
+			return c4LettersEs[t]
+		}
+		return pieceLetter(t)
+	}
 	switch m.Kind() {
 	case chaturanga4.KindPass:
-		return "…"
+		if es {
+			return "pasa (sin jugada)"
+		}
+		return "passes (no move)"
 	case chaturanga4.KindConversion:
-		return m.From().String() + "=" + pieceLetter(m.PoolType())
+		return m.From().String() + "=" + letter(m.PoolType())
 	}
 	s := ""
 	if t := p.At(m.From()).Type(); t != chaturanga4.Pawn {
-		s = pieceLetter(t)
+		s = letter(t)
 	}
 	sep := "-"
 	if p.At(m.To()) != chaturanga4.NoPiece {
@@ -201,10 +211,18 @@ func c4Notation(p *chaturanga4.Position, m chaturanga4.Move) string {
 	}
 	s += m.From().String() + sep + m.To().String()
 	if m.Kind() == chaturanga4.KindPromotion {
-		s += "=" + pieceLetter(m.PoolType())
+		s += "=" + letter(m.PoolType())
 	}
 	return s
 }
+
+// c4Note is a move in both languages' letters.
+func c4Note(p *chaturanga4.Position, m chaturanga4.Move) Note {
+	return Note{textPart(c4Notation(p, m, false), c4Notation(p, m, true))}
+}
+
+var c4LettersEs = map[chaturanga4.PieceType]string{chaturanga4.King: "R", chaturanga4.Elephant: "E", chaturanga4.Knight: "C",
+	chaturanga4.Boat: "B", chaturanga4.Pawn: "P"}
 
 // pieceLetter is a piece type's C4N letter (E, B, N, P, K).
 func pieceLetter(t chaturanga4.PieceType) string {
@@ -300,6 +318,9 @@ type C4View struct {
 	// standing", "threefold repetition"), "" while it goes on.
 	Reason string `json:"reason,omitempty"`
 	Winner string `json:"winner,omitempty"` // the seat letter of the winner
+	// Notes is each of the moves as the move list writes it, in both
+	// languages' piece letters.
+	Notes []Note `json:"notes"`
 }
 
 // C4Seat is one seat: who plays it, whether it is still in, its pool and,
@@ -325,12 +346,12 @@ func (g *c4Game) view(v *View, _ viewer) {
 		}
 	}
 	for i, tok := range g.toks {
-		v.Moves = append(v.Moves, MoveView{UCI: tok, SAN: g.notes[i], Side: g.sides[i]})
+		v.Moves = append(v.Moves, MoveView{UCI: tok, SAN: g.notes[i].Text("en"), Side: g.sides[i]})
 	}
 	if n := len(g.toks); n > 0 && g.toks[n-1] != "0000" {
 		v.LastMove = g.toks[n-1]
 	}
-	cv := &C4View{Frozen: []string{}, Waiting: []string{}, Round: p.Round()}
+	cv := &C4View{Frozen: []string{}, Waiting: []string{}, Round: p.Round(), Notes: append([]Note{}, g.notes...)}
 	st := p.Status()
 	ranks := p.Ranks()
 	for s := chaturanga4.Seat(0); s < chaturanga4.Seats; s++ {
@@ -449,7 +470,7 @@ func (g *c4Game) hint(_ string, res engine.Result) (Hint, error) {
 	if !slices.Contains(g.legal(""), res.Move) {
 		return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
 	}
-	return Hint{Move: res.Move, SAN: c4Notation(g.pos(), mustC4Move(g.pos(), res.Move))}, nil
+	return Hint{Move: res.Move, SAN: c4Notation(g.pos(), mustC4Move(g.pos(), res.Move), false)}, nil
 }
 
 func (g *c4Game) hidesEngine() bool { return false }

@@ -52,6 +52,8 @@ type luckyGame struct {
 	sides   []string
 	starts  []bool
 	numbers []int
+	// notes is each token as the move list writes it.
+	notes []Note
 }
 
 // luckyRules reads the rule options of a new-game request (rules names
@@ -146,9 +148,11 @@ func (g *luckyGame) replay(tokens []string) error {
 			return errorf(Invalid, "action %d (%s): the referee turns the cards", i+1, tok)
 		}
 		g.record(lucky.FormatAction(a))
+		before, card, side := g.st.Position().Clone(), g.st.CardInProgress(), g.st.Side()
 		if err := g.st.Apply(a); err != nil {
 			return errorf(Invalid, "action %d: %v", i+1, err)
 		}
+		g.notes = append(g.notes, luckyNote(before, g.st, a, card, side))
 		if g.st.Phase() == lucky.PhaseChance {
 			k := g.pile.Draw(g.st.Discard())
 			if i+1 < len(tokens) {
@@ -161,6 +165,8 @@ func (g *luckyGame) replay(tokens []string) error {
 			if err := g.st.Apply(lucky.RevealAction(k)); err != nil {
 				return fmt.Errorf("lucky referee: reveal %s refused: %v", k, err)
 			}
+			name := cardView(k).Name
+			g.notes = append(g.notes, Note{cardPart(k.String(), Texts{En: "[" + name.En + "]", Es: "[" + name.Es + "]"})})
 		}
 		g.pile.Sync(g.st.Pile())
 	}
@@ -248,7 +254,7 @@ func (g *luckyGame) act(seat, tok string) ([]string, string, error) {
 }
 
 func (g *luckyGame) tokens() []string   { return g.toks }
-func (g *luckyGame) notation() []string { return g.toks }
+func (g *luckyGame) notation() []string { return noteTexts(g.notes) }
 
 func (g *luckyGame) secret() string {
 	b, _ := json.Marshal(luckySecret{Seed: g.seed, Pile: g.pileIDs(), Actions: len(g.toks)})
@@ -309,6 +315,8 @@ type LuckyView struct {
 	// Drawn is every card drawn so far, in order.
 	Drawn []DrawnCard       `json:"drawn"`
 	Rules map[string]string `json:"rules"`
+	// Notes is each of the moves as the move list writes it.
+	Notes []Note `json:"notes"`
 }
 
 // DrawnCard is one draw of the game.
@@ -317,6 +325,7 @@ type DrawnCard struct {
 	Card string `json:"card"`
 	At   int    `json:"at"` // the index of the card's token in moves
 	Name Texts  `json:"name"`
+	Text Texts  `json:"text"` // what it does
 }
 
 func (g *luckyGame) view(v *View, seat string) {
@@ -328,7 +337,8 @@ func (g *luckyGame) view(v *View, seat string) {
 		if i > 0 && g.toks[i-1] == "draw" {
 			d := DrawnCard{Side: g.sides[i], Card: tk, At: i}
 			if k, ok := lucky.KindByID(tk); ok {
-				d.Name = cardView(k).Name
+				c := cardView(k)
+				d.Name, d.Text = c.Name, c.Text
 			}
 			lv.Drawn = append(lv.Drawn, d)
 		}
@@ -370,6 +380,7 @@ func (g *luckyGame) view(v *View, seat string) {
 		}
 	}
 	lv.Step = luckyStep(st)
+	lv.Notes = append([]Note{}, g.notes...)
 	v.Lucky = lv
 	for i := range v.Moves {
 		v.Moves[i].Side = g.sides[i]
@@ -474,4 +485,82 @@ func LuckyOrder(rules map[string]string, fen string, seed uint64) ([]string, err
 		return nil, err
 	}
 	return g.pileIDs(), nil
+}
+
+// luckyNote writes action a, just played by side from the board before
+// (card: the card in play then), as the move list shows it: a move in
+// SAN, a card's removal, placement or relocation with the card's name
+// ("Bomb: removes the knight on e5"), nothing for the draw itself (the
+// card drawn follows as [its name]).
+func luckyNote(before *chess.Position, st *lucky.State, a variants.Action, card lucky.Kind, side chess.Color) Note {
+	by := Texts{En: "The card", Es: "La carta"}
+	if card != lucky.NoKind {
+		by = cardView(card).Name
+	}
+	switch lucky.TypeOf(a) {
+	case lucky.ActDraw:
+		return Note{}
+	case lucky.ActAnnul:
+		return Note{textPart("annuls both temporal cards", "anula las dos cartas temporales")}
+	case lucky.ActClaim:
+		return Note{textPart("claims a draw", "reclama tablas")}
+	case lucky.ActBomb, lucky.ActWave:
+		gone := removed(before, st.Position())
+		n := Note{textsPart(by)} // the card's name says what the pawns or the bomb did
+		if len(gone) > 0 {
+			n = append(n, removesPart(by, gone))
+		}
+		return n
+	}
+	m := lucky.MoveOf(a)
+	switch m.Kind() {
+	case chess.KindNull:
+		return Note{textPart("passes", "pasa")}
+	case chess.KindRemove:
+		p := before.At(m.To())
+		return Note{textPart(by.En+": removes "+pieceOn(p.Type(), m.To()).En, by.Es+": quita "+pieceOn(p.Type(), m.To()).Es)}
+	case chess.KindDrop:
+		n := pieceNames[m.DropPiece().Type()]
+		return Note{textPart(by.En+": a "+n[0]+" back on "+m.To().String(), by.Es+": "+n[1]+" de vuelta en "+m.To().String())}
+	case chess.KindRelocate:
+		p := pieceOn(before.At(m.From()).Type(), m.From())
+		return Note{textPart(by.En+": "+p.En+" to "+m.To().String(), by.Es+": "+p.Es+" a "+m.To().String())}
+	}
+	san := boardSAN(before, m)
+	if st.Phase() == lucky.PhaseStart && st.Side() != side {
+		if _, why := outcomeOf(st); why == ReasonCheckmate {
+			san += "#"
+		} else if st.InCheck() {
+			san += "+"
+		}
+	}
+	n := Note{sanPart(san)}
+	if gone := removed(before, st.Position(), m.From(), m.To()); len(gone) > 0 {
+		n = append(n, removesPart(by, gone))
+	}
+	return n
+}
+
+// noteTexts is each note in English: a View's san for a reader that does
+// not read the notes.
+func noteTexts(notes []Note) []string {
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = n.Text("en")
+	}
+	return out
+}
+
+// describe is the note of tok as if played now.
+func (g *luckyGame) describe(_, tok string) Note {
+	st := g.st.Clone().(*lucky.State)
+	a, err := st.ParseAction(tok)
+	if err != nil {
+		return Note{}
+	}
+	before, card, side := st.Position().Clone(), st.CardInProgress(), st.Side()
+	if st.Apply(a) != nil {
+		return Note{}
+	}
+	return luckyNote(before, st, a, card, side)
 }

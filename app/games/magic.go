@@ -43,6 +43,7 @@ type magicGame struct {
 	actives []string
 	numbers []int
 	records []string
+	notes   []Note // each action as the move list writes it
 	// commits is every card committed, in order.
 	commits []MagicCommit
 }
@@ -99,9 +100,11 @@ func newMagicGame(o Options, secret string, tokens []string, seed uint64) (*magi
 			return nil, errorf(Invalid, "action %d (%s) is illegal", i+1, tok)
 		}
 		g.record(a)
+		before, effects, pending := g.full.Position().Clone(), magicEffects(g.full), pendingCard(g.full)
 		if err := g.full.Apply(a); err != nil {
 			return nil, errorf(Invalid, "action %d (%s) is illegal", i+1, tok)
 		}
+		g.notes = append(g.notes, magicNote(before, effects, pending, g.full, a, g.records[len(g.records)-1]))
 	}
 	return g, nil
 }
@@ -119,7 +122,7 @@ func (g *magicGame) record(a variants.Action) {
 		}
 	case magic.ActCard:
 		c, w := magic.CardOf(a)
-		g.commits = append(g.commits, MagicCommit{Side: actor, Card: c.Code(), Window: w.String(), Token: tok, Record: rec, Info: magicCardView(c)})
+		g.commits = append(g.commits, MagicCommit{Side: actor, Card: c.Code(), Window: w.String(), Token: tok, Record: rec, Words: magicWords(c, tok), Info: magicCardView(c)})
 	}
 	g.toks = append(g.toks, tok)
 	g.actors = append(g.actors, actor)
@@ -225,7 +228,7 @@ func autoPass(st *magic.State, toks []string, seat string) []string {
 }
 
 func (g *magicGame) tokens() []string   { return g.toks }
-func (g *magicGame) notation() []string { return g.records }
+func (g *magicGame) notation() []string { return noteTexts(g.notes) }
 
 func (g *magicGame) secret() string {
 	b, _ := json.Marshal(g.sec)
@@ -284,6 +287,8 @@ type MagicCommit struct {
 	Window string `json:"window"`
 	Token  string `json:"token"`  // the protocol's token (AM13:b1,d4)
 	Record string `json:"record"` // the record's form (AM13@MAIN(b1,d4))
+	// Words is the card and its targets in words: "Muro (wall) on e5".
+	Words Texts `json:"words"`
 	// Info is the card's names and text.
 	Info MagicCard `json:"info"`
 }
@@ -328,6 +333,9 @@ type MagicView struct {
 	Prompt Texts `json:"prompt"`
 	// Pool is each side's men off the board (PPN).
 	Pool map[string]string `json:"pool"`
+	// Notes is each of the moves as the move list writes it (a declined
+	// window: empty).
+	Notes []Note `json:"notes"`
 }
 
 var phaseWindow = map[magic.Phase]string{magic.PhEnd: "END", magic.PhRCommit: "R-COMMIT", magic.PhRImpact: "R-IMPACT", magic.PhMS: "MS"}
@@ -363,10 +371,12 @@ func (g *magicGame) view(v *View, seat string) {
 	mv.Effects = magicEffects(st)
 	if a, ok := st.Pending(); ok {
 		c, w := magic.CardOf(a)
-		p := MagicCommit{Side: colorLetter(st.Side()), Card: c.Code(), Window: w.String(), Token: magic.FormatAction(a), Record: magic.FormatRecord(a), Info: magicCardView(c)}
+		tok := magic.FormatAction(a)
+		p := MagicCommit{Side: colorLetter(st.Side()), Card: c.Code(), Window: w.String(), Token: tok, Record: magic.FormatRecord(a), Words: magicWords(c, tok), Info: magicCardView(c)}
 		mv.Pending = &p
 	}
 	mv.Prompt = magicPrompt(st, seat, mv)
+	mv.Notes = append([]Note{}, g.notes...)
 	v.Magic = mv
 	v.Turn = mv.Active
 	for i := range v.Moves {
@@ -459,20 +469,23 @@ func magicPrompt(st *magic.State, seat string, mv *MagicView) Texts {
 			return Texts{En: "No move: play a card, or pass to accept the stalemate (draw).",
 				Es: "Sin jugada: juega una carta, o pasa para aceptar el ahogado (tablas)."}
 		}
-		return Texts{En: "Your turn: a move, or a MAIN or PRE card.", Es: "Tu turno: una jugada, o una carta MAIN o PRE."}
+		return Texts{En: "Your turn: make a move, or play a card from your hand (one played instead of the move, or one played before it).",
+			Es: "Tu turno: haz una jugada, o juega una carta de tu mano (una que sustituye la jugada, o una que va antes de ella)."}
 	case magic.PhMove:
-		return Texts{En: "Make your move.", Es: "Haz tu jugada."}
+		return Texts{En: "Now make your move.", Es: "Ahora haz tu jugada."}
 	case magic.PhEnd:
-		return Texts{En: "After your move: an END card, or pass.", Es: "Tras tu jugada: una carta END, o pasa."}
+		return Texts{En: "After your move: you may play a card that acts after the move, or pass.",
+			Es: "Tras tu jugada: puedes jugar una carta que actúa después de la jugada, o pasar."}
 	case magic.PhRCommit:
-		card := ""
+		card := Texts{En: "a card", Es: "una carta"}
 		if mv.Pending != nil {
-			card = " " + mv.Pending.Card
+			card = mv.Pending.Words
 		}
-		return Texts{En: "Your opponent committed" + card + ": react with a card, or pass.",
-			Es: "Tu rival ha jugado" + card + ": reacciona con una carta, o pasa."}
+		return Texts{En: "Azar played " + card.En + ": answer with a reaction card, or pass to let it act.",
+			Es: "Azar ha jugado " + card.Es + ": responde con una carta de reacción, o pasa para dejar que actúe."}
 	case magic.PhRImpact:
-		return Texts{En: "An impact: react with a card, or pass.", Es: "Un impacto: reacciona con una carta, o pasa."}
+		return Texts{En: "Azar's move may be answered: play a reaction card, or pass.",
+			Es: "Puedes responder a la jugada de Azar: juega una carta de reacción, o pasa."}
 	case magic.PhReplace:
 		return Texts{En: "Your move was rewound: play a different move.", Es: "Tu jugada fue deshecha: haz otra distinta."}
 	case magic.PhMS:
@@ -551,4 +564,28 @@ func MagicDeal(rules map[string]string, seed uint64) (white, black []string, err
 		}
 	}
 	return white, black, nil
+}
+
+// describe is the note of tok as if played now, from seat's own view.
+func (g *magicGame) describe(seat, tok string) Note {
+	st := g.full.View(variants.Player(seatIndex(seat)))
+	a, err := st.ParseAction(tok)
+	if err != nil {
+		return Note{}
+	}
+	rec := magic.FormatRecord(a)
+	if magic.TypeOf(a) == magic.ActMove {
+		if san := magicSAN(st, magic.FormatAction(a)); san != "" {
+			rec = san
+		}
+	}
+	before, effects, pending := st.Position().Clone(), magicEffects(st), pendingCard(st)
+	if st.Apply(a) != nil {
+		return Note{}
+	}
+	n := magicNote(before, effects, pending, st, a, rec)
+	if len(n) == 0 {
+		return Note{textPart("pass", "pasa")}
+	}
+	return n
 }

@@ -37,7 +37,7 @@ func TestMagicStalematePrompt(t *testing.T) {
 
 	g = &magicGame{rules: rules, human: "w", full: magic.New(rules, 1)}
 	g.view(&v, "w")
-	if want := "Your turn: a move, or a MAIN or PRE card."; v.Magic.Prompt.En != want {
+	if want := "Your turn: make a move, or play a card from your hand (one played instead of the move, or one played before it)."; v.Magic.Prompt.En != want {
 		t.Errorf("an ordinary start: prompt %q, want %q", v.Magic.Prompt.En, want)
 	}
 }

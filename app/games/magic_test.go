@@ -310,25 +310,7 @@ func TestMagicCardTexts(t *testing.T) {
 // mate save in its view (the MS window, its prompt, its cards and pass);
 // a wall on g3 saves it and the turn goes on as move only.
 func TestMagicMateSave(t *testing.T) {
-	var seed uint64
-	for s := uint64(1); s < 5000; s++ {
-		w, _, err := MagicDeal(nil, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if slices.Contains(w, "AM34") {
-			seed = s
-			break
-		}
-	}
-	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w"}
-	if err := magicEntry.normalize(&o); err != nil {
-		t.Fatal(err)
-	}
-	g, err := newMagicGame(o, "", nil, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	o, g := magicDealing(t, "AM34")
 	step := func(seat, tok string) {
 		t.Helper()
 		toks, sec, err := g.act(seat, tok)
@@ -419,4 +401,27 @@ func TestMagicEngineErrorStaysSecret(t *testing.T) {
 	if v.Error != "the engine could not decide; retrying" || len(v.Moves) != 0 || len(v.Legal) != 0 {
 		t.Fatalf("the view after the engine's error: %s", b)
 	}
+}
+
+// magicDealing is a new magic game (the player White) from the first seed
+// that deals White the card code.
+func magicDealing(t *testing.T, code string) (Options, *magicGame) {
+	t.Helper()
+	var seed uint64
+	for s := uint64(1); s < 5000 && seed == 0; s++ {
+		if w, _, err := MagicDeal(nil, s); err != nil {
+			t.Fatal(err)
+		} else if slices.Contains(w, code) {
+			seed = s
+		}
+	}
+	o := Options{Variant: VariantMagic, Mode: ModeEngine, Human: "w"}
+	if err := magicEntry.normalize(&o); err != nil {
+		t.Fatal(err)
+	}
+	g, err := newMagicGame(o, "", nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o, g
 }

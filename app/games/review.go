@@ -22,16 +22,15 @@ type Review struct {
 }
 
 // ViewAt is the game's view after its first ply moves (0: the start,
-// len: the position now), for the viewer the live view is built for,
-// with no legal action: a past position is not played on.
+// len: the position now) for the device, as Get's, with no legal
+// action: a past position is not played on. A seat's is Seated.ViewAt,
+// built for the viewer the seat's live view is built for.
 func (m *Manager) ViewAt(id string, ply int) (View, error) {
-	g, err := m.lookup(id)
+	s, err := m.device(id)
 	if err != nil {
 		return View{}, err
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.viewAt(ply, g.deviceViewer())
+	return s.ViewAt(ply)
 }
 
 // viewAt builds the view after ply moves for w. g.mu is held.

@@ -35,6 +35,7 @@ type spyGame struct {
 	toks  []string
 	sans  []string
 	sides []string
+	notes []Note // each action as the move list writes it
 }
 
 // spyRules reads the rule options (king_capture, draw_claims).
@@ -107,6 +108,7 @@ func newSpyGame(o Options, secret string, tokens []string, seed uint64) (*spyGam
 		}
 		side := colorLetter(g.full.Side())
 		san := g.full.SAN(a)
+		g.notes = append(g.notes, spyNote(g.full, a, san))
 		if err := g.full.Apply(a); err != nil {
 			return nil, errorf(Invalid, "action %d: %v", i+1, err)
 		}
@@ -199,7 +201,7 @@ func (g *spyGame) act(seat, tok string) ([]string, string, error) {
 }
 
 func (g *spyGame) tokens() []string   { return g.toks }
-func (g *spyGame) notation() []string { return g.sans }
+func (g *spyGame) notation() []string { return noteTexts(g.notes) }
 
 func (g *spyGame) secret() string {
 	b, _ := json.Marshal(g.sec)
@@ -267,8 +269,14 @@ type SpyView struct {
 	// Queens is each side's original queen: its square ("" once gone)
 	// and the powers it keeps (R, B, N).
 	Queens map[string]QueenView `json:"queens"`
-	// Reveal is the player's reveal action when it is legal now.
-	Reveal string `json:"reveal,omitempty"`
+	// Reveal is the player's reveal action when it is legal now;
+	// RevealText what it would do, in words.
+	Reveal     string `json:"reveal,omitempty"`
+	RevealText *Texts `json:"revealText,omitempty"`
+	// Step is what the player may do now, in both languages.
+	Step Texts `json:"step"`
+	// Notes is each of the moves as the move list writes it.
+	Notes []Note `json:"notes"`
 }
 
 // QueenView is an original queen and its remaining powers.
@@ -315,6 +323,8 @@ func (g *spyGame) view(v *View, seat string) {
 			sv.Bicolour = append(sv.Bicolour, s.String())
 		}
 	}
+	sv.Step = spyStep(g, seat, sv)
+	sv.Notes = append([]Note{}, g.notes...)
 	v.Spy = sv
 	for i := range v.Moves {
 		v.Moves[i].Side = g.sides[i]
@@ -362,4 +372,93 @@ func fieldAt(s string, i int) string {
 func SpyDeal(seed uint64) (white, black string) {
 	w, b := spyDeal(seed)
 	return w.String(), b.String()
+}
+
+// spyNote writes action a, about to be played in st, as the move list
+// shows it (san is its SAN): a move in SAN; a reveal in words, "reveals
+// its spy: the knight on f6", with its check mark. Only what is public
+// once a is played: the reveal names the spy it reveals.
+func spyNote(st *spy.State, a variants.Action, san string) Note {
+	if a == spy.ClaimAction {
+		return Note{textPart("claims a draw", "reclama tablas")}
+	}
+	if san == "0000" {
+		return Note{textPart("passes", "pasa")}
+	}
+	if _, ok := spy.IsReveal(a); !ok {
+		return Note{sanPart(san)}
+	}
+	mark := strings.TrimLeft(san[strings.LastIndexAny(san, ":")+1:], "abcdefghKQRBNP")
+	sq := st.SpySquare(st.Side())
+	if sq == chess.NoSquare {
+		return Note{textPart("reveals its spy", "revela su espía")}
+	}
+	p := pieceOn(st.Position().At(sq).Type(), sq)
+	was := [2][2]string{{"White's", "de las blancas"}, {"Black's", "de las negras"}}[st.Side().Other()]
+	n := Note{textPart("reveals its spy: "+p.En+" was "+was[0], "revela su espía: "+p.Es+" era "+was[1])}
+	switch mark {
+	case "+":
+		n = append(n, textPart("— check", "— jaque"))
+	case "#":
+		n = append(n, textPart("— checkmate", "— jaque mate"))
+	}
+	return n
+}
+
+// spyStep says what the player at seat may do now, from the rules (not
+// the view's legal list, which a review of a past position leaves out).
+func spyStep(g *spyGame, seat string, sv *SpyView) Texts {
+	if g.toAct() == "" || seat == "" {
+		return Texts{}
+	}
+	if sv.Choosing {
+		return Texts{En: "Choose which of Azar's pieces is your spy (the buttons under your card).",
+			Es: "Elige cuál de las piezas de Azar es tu espía (los botones bajo tu carta)."}
+	}
+	if g.toAct() != seat {
+		return Texts{En: "Azar is playing its move.", Es: "Azar está jugando."}
+	}
+	if !slices.ContainsFunc(g.legal(seat), func(tk string) bool { return strings.HasPrefix(tk, "reveal") }) {
+		return Texts{En: "Your move.", Es: "Te toca mover."}
+	}
+	sv.RevealText = spyRevealText(g.full, seat)
+	return Texts{En: "Your move, or reveal your spy instead: " + sv.RevealText.En,
+		Es: "Te toca mover, o revelar tu espía en su lugar: " + sv.RevealText.Es}
+}
+
+// spyRevealText is what the player's reveal would do: the piece crosses
+// over and the original queen loses the power of the spy's type
+// (docs/rules/spy.md §6).
+func spyRevealText(st *spy.State, seat string) *Texts {
+	sq := st.SpySquare(chess.Color(seatIndex(seat)))
+	if sq == chess.NoSquare {
+		return &Texts{}
+	}
+	t := st.Position().At(sq).Type()
+	p := pieceOn(t, sq)
+	lose := map[chess.PieceType][2]string{chess.Rook: {"rook", "torre"}, chess.Bishop: {"bishop", "alfil"}, chess.Knight: {"knight", "caballo"}}[t]
+	yours := "tuyo"
+	if t == chess.Rook || t == chess.Queen {
+		yours = "tuya"
+	}
+	tx := &Texts{En: p.En + " becomes yours (it counts as your move)", Es: p.Es + " pasa a ser " + yours + " (cuenta como tu jugada)"}
+	if lose[0] != "" {
+		tx.En += "; your original queen loses its " + lose[0] + " power."
+		tx.Es += "; tu dama original pierde su poder de " + lose[1] + "."
+	} else {
+		tx.En += "."
+		tx.Es += "."
+	}
+	return tx
+}
+
+// describe is the note of tok as if played now, from seat's own view
+// (the other card plays no part in it).
+func (g *spyGame) describe(seat, tok string) Note {
+	v := g.full.View(variants.Player(seatIndex(seat)))
+	a, err := v.ParseAction(tok)
+	if err != nil {
+		return Note{textPart(tok, tok)}
+	}
+	return spyNote(v, a, v.SAN(a))
 }

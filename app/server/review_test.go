@@ -2,13 +2,17 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+
+	"azar/app/games"
 )
 
 // TestReviewThroughTheAPI: GET /api/games/{id}/review?ply=N answers the
 // position after N moves with its marker and no legal move; a ply that
-// is not a number, one outside the game and an unknown game are refused.
+// is not a number, one outside the game, an unknown game and a request
+// without the game's seat token (as GET /api/games/{id}) are refused.
 func TestReviewThroughTheAPI(t *testing.T) {
 	ts := newServer(t)
 	status, b := do(t, ts, "POST", "/api/games", `{"mode":"local"}`)
@@ -46,5 +50,49 @@ func TestReviewThroughTheAPI(t *testing.T) {
 	} {
 		status, b := do(t, ts, "GET", c.path, "")
 		wantError(t, status, b, c.status, c.words)
+	}
+	stranger := func(req *http.Request) { req.Header.Set(noSeat, "1") }
+	for _, path := range []string{"/api/games/" + id, "/api/games/" + id + "/review?ply=1"} {
+		status, b := doWith(t, ts, "GET", path, "", stranger)
+		wantError(t, status, b, http.StatusForbidden, "seat's token")
+	}
+}
+
+// TestReviewTwoPeopleSpy: two people play spy chess on their own
+// devices; each seat's review of every ply shows its own card and never
+// the other's, and the other seat's token reviews the other's game.
+func TestReviewTwoPeopleSpy(t *testing.T) {
+	var seed uint64
+	var white, black string
+	for s := uint64(100); s < 2000; s++ {
+		w, b := games.SpyDeal(s)
+		if strings.HasPrefix(w, "spy:") && strings.HasPrefix(b, "spy:") && w != b {
+			seed, white, black = s, w, b
+			break
+		}
+	}
+	ts, _ := newSeededServer(t, seed)
+	rw, rb := &recorder{t: t, ts: ts}, &recorder{t: t, ts: ts}
+	id := twoPeople(t, rw, rb, `{"variant":"spy","mode":"online","color":"white"}`)
+	playPeople(t, id, [2]*recorder{rw, rb}, 8, quiet)
+	_, b := rw.do("GET", "/api/games/"+id, "")
+	n := len(view(t, b).Moves)
+	if n < 6 {
+		t.Fatalf("only %d moves played", n)
+	}
+	for _, c := range []struct {
+		r          *recorder
+		own, other string
+	}{{rw, white, black}, {rb, black, white}} {
+		for ply := 0; ply <= n; ply++ {
+			status, b := c.r.do("GET", "/api/games/"+id+"/review?ply="+strconv.Itoa(ply), "")
+			if status != http.StatusOK {
+				t.Fatalf("ply %d: %d %s", ply, status, b)
+			}
+			v := view(t, b)
+			if v.Spy == nil || v.Spy.Card != c.own || strings.Contains(string(b), c.other) || len(v.Legal) != 0 {
+				t.Fatalf("the seat holding %s reviews ply %d as %s", c.own, ply, b)
+			}
+		}
 	}
 }
