@@ -8,7 +8,8 @@ import "strings"
 // English words for a refusal it has no text for. The codes cover the
 // refusals the page shows: a bad or finished start position, an illegal
 // move, a move out of turn or after the end, a move on an old view, an
-// undo with nothing to undo, a repeated draw offer, a limit reached.
+// undo with nothing to undo, a repeated draw offer, a limit reached, a
+// seat taken or not one's own, a game waiting for its players.
 //
 // The referee (app/games) words its refusals for people; the codes are
 // read from those words here, by the beginnings and phrases the
@@ -38,6 +39,16 @@ var errorCodes = []struct{ phrase, code string }{
 	{"has no undo", "no-undo"},
 	{"the engine declined your offer", "offer-declined"},
 	{"the game changed while the engine thought", "changed"},
+	{"it is not your turn", "not-your-turn"},
+	{"that seat is taken", "seat-taken"},
+	{"that invitation is not for this game", "invite-wrong"},
+	{"seat's token", "no-seat"},
+	{"seat token is missing or wrong", "no-seat"},
+	{"the game starts when every seat is taken", "waiting"},
+	{"no hints in a game between people", "no-hints"},
+	{"the other player has asked to take back a move", "undo-asked"},
+	{"there is no draw offer of the other player's", "no-offer"},
+	{"there is no undo request of the other player's", "no-undo-request"},
 	{"the game is not over yet", "not-over"},
 	{"the game has no moves to analyse", "no-moves"},
 	{"the analysis is for standard chess", "chess-only"},

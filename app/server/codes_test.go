@@ -2,8 +2,11 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"testing"
+
+	"azar/app/games"
 )
 
 // TestErrorCodes makes the refusals the page shows through the API and
@@ -57,6 +60,20 @@ func TestErrorCodes(t *testing.T) {
 	var e struct{ Code string }
 	if json.Unmarshal(b, &e); st != 409 || e.Code != "nothing-to-undo" {
 		t.Errorf("undo at the start: %d %s", st, b)
+	}
+	// An invitation used twice: the seat is taken.
+	st, b = do(t, ts, "POST", "/api/games", `{"variant":"chess","mode":"online"}`)
+	var c games.Created
+	if err := json.Unmarshal(b, &c); err != nil || st != 201 || len(c.Invites) != 1 {
+		t.Fatalf("an online game: %d %s", st, b)
+	}
+	join := `{"invite":"` + c.Invites[0].Code + `"}`
+	noToken := func(req *http.Request) { req.Header.Set(noSeat, "1") }
+	for i, want := range []string{"", "seat-taken"} {
+		_, b = doWith(t, ts, "POST", "/api/games/"+c.View.ID+"/join", join, noToken)
+		if e.Code = ""; json.Unmarshal(b, &e) != nil || e.Code != want {
+			t.Errorf("join %d: %s, want code %q", i+1, b, want)
+		}
 	}
 	if got := errorCode(429, "too many games created from your address"); got != "too-many" {
 		t.Errorf("a limit: %q", got)

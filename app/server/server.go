@@ -307,7 +307,7 @@ func (s *Server) analysisSVG(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "no-store")
-	_, _ = io.WriteString(w, svg)
+	_, _ = io.WriteString(w, graphIn(svg, r.URL.Query().Get("lang")))
 }
 
 // puzzleBody is the body of the puzzle's check and hint: the date ("" for

@@ -14,6 +14,7 @@ async function request(method, path, body) {
   if (!res.ok) {
     const err = new Error((data && data.error) || res.statusText);
     err.status = res.status;
+    err.code = (data && data.code) || ""; // the refusal's stable name (refusals.js)
     throw err;
   }
   return data;

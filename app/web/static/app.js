@@ -16,6 +16,7 @@ import { createLessons } from "./lessons.js";
 import { createSettings, bindSettings } from "./settings.js";
 import { createSound } from "./sound.js";
 import { openDialog } from "./modal.js";
+import { refusalText } from "./refusals.js";
 
 const i18n = createI18n();
 const settings = createSettings();
@@ -29,11 +30,11 @@ i18n.onChange(() => { lang.value = i18n.lang(); });
 const screen = createGameScreen(i18n, {
   settings,
   sound,
-  gone: (err) => { showSetup(); setup.showError(err.status === 404 ? i18n.t("gameGone") : err.message); },
+  gone: (err) => { showSetup(); setup.showError(() => (err.status === 404 ? i18n.t("gameGone") : refusalText(i18n, err))); },
 });
 const setup = createSetup(i18n, { open: (id) => screen.open(id), settings });
 const puzzle = createPuzzle(i18n, screen, {
-  failed: (err) => { showSetup(); setup.showError(err.message); },
+  failed: (err) => { showSetup(); setup.showError(() => refusalText(i18n, err)); },
 });
 const lessons = createLessons(i18n);
 

@@ -37,6 +37,8 @@ import { renderAnalysis } from "./analysis.js";
 import { renderEvalBar } from "./evalbar.js";
 import { soundOf } from "./sound.js";
 import { entry } from "./panels/index.js";
+import { formatSAN } from "./notation.js";
+import { refusalNote } from "./refusals.js";
 
 // createGameScreen: gone(err) is called when a game cannot be opened;
 // settings and sound are settings.js's and sound.js's.
@@ -112,7 +114,7 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
       accept(await request);
       return true;
     } catch (err) {
-      note = err.message;
+      note = refusalNote(i18n, err);
       render();
       return false;
     }
@@ -198,6 +200,12 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
   // flashes the square, the note says why.
   function refuse(kind, name, selected) {
     if (!game) return;
+    refused = kind;
+    // A function: the reason follows the language.
+    const g = game;
+    note = () => refusal(g, kind, name, selected);
+  }
+  function refusal(game, kind, name, selected) {
     let text = panel.refusal ? panel.refusal(game, kind, name, selected) : "";
     if (!text && kind === "target") text = t("refuseTarget", { from: selected, to: name });
     else if (!text) {
@@ -207,8 +215,7 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
       else if (!mine) text = t("refuseNotYours");
       else text = t("refuseNoMoves");
     }
-    refused = kind;
-    note = text;
+    return text;
   }
 
   function renderStatus() {
@@ -312,9 +319,9 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
         const h = await api.hint(id);
         if (!game || game.id !== id || game.version !== version) return;
         hint = { id, version, move: h.move };
-        note = t("hintIs") + " " + h.san;
+        note = () => t("hintIs") + " " + formatSAN(h.san, i18n.lang());
       } catch (err) {
-        note = err.message;
+        note = refusalNote(i18n, err);
       }
       render();
     },
@@ -342,9 +349,9 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
     "copy-pgn": async () => {
       try {
         await copyText(await api.pgn(game.id));
-        note = t("pgnCopied");
+        note = () => t("pgnCopied");
       } catch (_) {
-        note = t("pgnNotCopied");
+        note = () => t("pgnNotCopied");
       }
       render();
     },

@@ -186,6 +186,11 @@ for (const area of AREAS) {
   }
 }
 
+// table is a language's whole table, a copy: the browser test of the
+// Spanish page (app/e2e/spanish_test.go) imports it to find any English
+// text left on it.
+export const table = (lang) => ({ ...STRINGS[lang] });
+
 // createI18n is the page's language: the one a player chose before
 // (localStorage azar.lang), else the page's (<html lang>, from
 // Accept-Language), else English.

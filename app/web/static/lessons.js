@@ -9,6 +9,7 @@
 import { Board, choosePromotion } from "./board.js";
 import * as tokens from "./tokens.js";
 import { api } from "./api.js";
+import { refusalText } from "./refusals.js";
 
 export function createLessons(i18n) {
   const $ = (sel) => document.querySelector(sel);
@@ -59,7 +60,7 @@ export function createLessons(i18n) {
       groups = (await api.lessons(lang())).groups;
       error = "";
     } catch (err) {
-      error = err.message;
+      error = refusalText(i18n, err);
     }
     renderMenu();
   }
@@ -102,7 +103,7 @@ export function createLessons(i18n) {
     try {
       lesson = await api.lesson(id, lang());
     } catch (err) {
-      error = err.message;
+      error = refusalText(i18n, err);
       openMenu();
       return;
     }
@@ -264,7 +265,7 @@ export function createLessons(i18n) {
     } catch (err) {
       if (!lesson || lesson.id !== id || stepIdx !== i) return;
       pos = before;
-      error = err.message;
+      error = refusalText(i18n, err);
     }
     thinking = false;
     render();
@@ -291,7 +292,7 @@ export function createLessons(i18n) {
     try {
       const l = await api.lesson(lesson.id, lang());
       if (lesson && l.id === lesson.id) { lesson = l; render(); }
-    } catch (err) { error = err.message; render(); }
+    } catch (err) { error = refusalText(i18n, err); render(); }
   });
 
   // route opens #lessons (the menu) and #lesson=ID/N (a lesson's step N,

@@ -4,13 +4,34 @@
 // (any move that still forces the mate is right) and answers with the
 // defender's reply; a wrong move is not kept, so the player tries again
 // from the same position. The page sends the whole line with each move.
+// The verdict comes as data (its why) and the hint in both languages,
+// so that both follow the page's language, with its piece letters.
 
 import { api } from "./api.js";
-import { twoSided } from "./panels/sides.js";
+import { twoSided, pairedMoves } from "./panels/sides.js";
+import { formatSAN } from "./notation.js";
+import { refusalNote } from "./refusals.js";
+
+// whyText writes a wrong move's why (practice/puzzle.Why) in the page's
+// language; reason, the server's English, stands in for a code the page
+// has no words for.
+function whyText(i18n, why, reason) {
+  const t = i18n.t, lang = i18n.lang();
+  const key = "why-" + (why && why.code);
+  if (!why || t(key) === key) return reason;
+  const san = (s) => formatSAN(s || "", lang);
+  const score = (s) => (s === "mate" ? t("why-mate") : s === "-mate" ? t("why-mated") : lang === "es" ? String(s).replace(".", ",") : s);
+  return t(key, {
+    san: san(why.san), reply: san(why.reply), defender: t("why-side-" + why.defender), left: why.left, after: why.after,
+    status: t("why-status-" + why.status), line: [why.san, why.reply].filter(Boolean).map(san).join(" "),
+    you: score(why.you), solution: score(why.solution),
+  });
+}
 
 // createPuzzle: failed(err) is called when the puzzle cannot be had.
 export function createPuzzle(i18n, screen, { failed }) {
   const t = i18n.t;
+  const lang = () => i18n.lang();
   const $ = (sel) => document.querySelector("#puzzle-panel " + sel);
   let puzzle = null; // the puzzle being solved
 
@@ -28,6 +49,7 @@ export function createPuzzle(i18n, screen, { failed }) {
     orient: () => ({ flipped: puzzle.side === "b", turned: false }),
     status: (v) => (puzzle.solved ? t("puzzleSolved") : v.turn === "w" ? t("whiteToMove") : t("blackToMove")),
     play: (tok) => move(tok),
+    moves: (v, ol) => pairedMoves({ ...v, moves: v.moves.map((m) => ({ ...m, san: formatSAN(m.san, lang()) })) }, ol),
     render() {
       const side = puzzle.side === "w" ? t("whiteShort") : t("blackShort");
       const task = puzzle.kind === "mate" ? side + " " + t("puzzleMate") + " " + puzzle.moves
@@ -36,20 +58,21 @@ export function createPuzzle(i18n, screen, { failed }) {
       const vd = $("[data-puzzle-verdict]");
       let text = "";
       if (puzzle.solved) text = t("puzzleSolved");
-      else if (puzzle.reason) text = t("puzzleWrong") + " " + puzzle.reason + ". " + t("tryAgain");
+      else if (puzzle.reason) text = t("puzzleWrong") + " " + whyText(i18n, puzzle.why, puzzle.reason) + ". " + t("tryAgain");
       else if (puzzle.line.length) text = t("puzzleRight") + " " + puzzle.left + " " + t("puzzleLeft");
       vd.textContent = text;
       vd.hidden = !text;
       vd.dataset.ok = String(!puzzle.reason);
       vd.dataset.solved = String(puzzle.solved);
       const h = $("[data-puzzle-hint]");
-      h.textContent = puzzle.hint;
-      h.hidden = !puzzle.hint;
+      const hint = puzzle.hint ? puzzle.hint[lang()] || puzzle.hint.en : "";
+      h.textContent = hint;
+      h.hidden = !hint;
       $("[data-action=puzzle-hint]").hidden = !!puzzle.hint || puzzle.solved;
     },
     actions: {
       "puzzle-hint": async () => {
-        try { puzzle.hint = (await api.puzzleHint(puzzle.date)).hint; } catch (err) { screen.setNote(err.message); }
+        try { puzzle.hint = (await api.puzzleHint(puzzle.date)).hint; } catch (err) { screen.setNote(refusalNote(i18n, err)); }
         screen.render();
       },
     },
@@ -64,7 +87,7 @@ export function createPuzzle(i18n, screen, { failed }) {
       return;
     }
     screen.close(false);
-    puzzle = { date: d.date, kind: d.kind, moves: d.moves, side: d.side, line: [], sans: [], solved: false, left: d.moves, reason: "", right: false, hint: "" };
+    puzzle = { date: d.date, kind: d.kind, moves: d.moves, side: d.side, line: [], sans: [], solved: false, left: d.moves, reason: "", why: null, right: false, hint: null };
     const want = "#puzzle=" + d.date;
     if (location.hash !== want) history.replaceState(null, "", want);
     screen.show();
@@ -81,9 +104,10 @@ export function createPuzzle(i18n, screen, { failed }) {
       puzzle.left = v.left;
       puzzle.right = v.ok;
       puzzle.reason = v.ok ? "" : v.reason;
+      puzzle.why = v.ok ? null : v.why || null;
       screen.present(view(v.board), panel, false);
     } catch (err) {
-      screen.setNote(err.message);
+      screen.setNote(refusalNote(i18n, err));
       screen.render();
     }
   }

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { entry } from "./panels/index.js";
 import { movesLabel } from "./panels/sides.js";
+import { refusalText } from "./refusals.js";
 
 // createSetup: open(id) opens a game.
 // settings keeps the form's last choices (settings.js).
@@ -61,7 +62,10 @@ export function createSetup(i18n, { open, settings }) {
     });
     return rules;
   }
+  let follow = null; // msg when a function: its text follows the language
   function showError(msg) {
+    follow = typeof msg === "function" ? msg : null;
+    if (follow) msg = follow();
     const p = $("[data-error]");
     p.textContent = msg || "";
     p.hidden = !msg;
@@ -89,7 +93,7 @@ export function createSetup(i18n, { open, settings }) {
       const v = await api.create(body);
       await open(v.id);
     } catch (err) {
-      showError(err.message);
+      showError(() => refusalText(i18n, err));
     }
   });
 
@@ -139,6 +143,7 @@ export function createSetup(i18n, { open, settings }) {
   function translate() {
     $$("[data-seat] option[value^='engine:']").forEach((o) => { o.textContent = t("azarLevel") + " " + o.value.split(":")[1]; });
     if (!$("#setup").hidden) loadSaved();
+    if (follow) $("[data-error]").textContent = follow();
   }
   i18n.onChange(translate);
   translate();

@@ -2,4 +2,6 @@
 // page, each {en: {...}, es: {...}}. Adding an area is a file here and
 // a line in AREAS.
 
-export const AREAS = [];
+import { spanish } from "./spanish.js";
+
+export const AREAS = [spanish];
