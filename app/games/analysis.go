@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"azar/practice/analysis"
-	"azar/variants/chess"
 )
 
 // DefaultAnalysisBudget bounds each search of a post-game analysis: a
@@ -25,6 +24,9 @@ type Analysis struct {
 	White analysis.SideReport `json:"white"`
 	Black analysis.SideReport `json:"black"`
 	Moves []AnalysedMove      `json:"moves"`
+	// Swings are a card game's cards that moved their drawer's chances
+	// the most (cardanalysis.go), biggest first.
+	Swings []cardSwing `json:"swings,omitempty"`
 }
 
 // AnalysedMove is one ply of an analysis.
@@ -35,6 +37,9 @@ type AnalysedMove struct {
 	Label    string  `json:"label,omitempty"` // inaccuracy, mistake, blunder
 	Best     string  `json:"best,omitempty"`  // the engine's move, in SAN, when another was played
 	WhiteWin float64 `json:"whiteWin"`        // White's win % after the move
+	// Kind is a card game's ply that was not a decision: "chance" (a
+	// card the rules dealt) or "forced" (analysis.MoveReport.Kind).
+	Kind string `json:"kind,omitempty"`
 }
 
 // Progress is a running analysis: positions searched of the total.
@@ -53,7 +58,7 @@ func summarize(r *analysis.Report) Analysis {
 	a := Analysis{White: r.White, Black: r.Black, Moves: []AnalysedMove{}}
 	wins := r.WhiteWins()
 	for i, m := range r.Moves {
-		am := AnalysedMove{Ply: m.Ply, Side: m.Side[:1], SAN: m.SAN, WhiteWin: math.Round(wins[i+1]*10) / 10}
+		am := AnalysedMove{Ply: m.Ply, Side: m.Side[:1], SAN: m.SAN, WhiteWin: math.Round(wins[i+1]*10) / 10, Kind: m.Kind}
 		if m.Label != analysis.NoLabel {
 			am.Label = m.Label.String()
 		}
@@ -86,19 +91,35 @@ func (s *Seated) Analyze() (View, error) {
 		return s.view(), nil
 	}
 	result, _ := g.result()
-	game, err := g.play.analysisGame(g.opts, result)
-	if err != nil {
-		return View{}, err
+	var run analyser
+	if g.play.judgesDecisions() {
+		e, o, secret, moves, texts := entryFor(g.opts.Variant), g.opts, g.play.secret(), g.moves, moveTexts(g.play, g.moves)
+		run = func(ctx context.Context, b analysis.Budget, progress func(int, int)) (analysis.Report, []cardSwing, error) {
+			return analyseCards(ctx, e, o, secret, moves, texts, result, m.cfg.Engine, b, progress)
+		}
+	} else {
+		game, err := g.play.analysisGame(g.opts, result)
+		if err != nil {
+			return View{}, err
+		}
+		run = func(ctx context.Context, b analysis.Budget, progress func(int, int)) (analysis.Report, []cardSwing, error) {
+			r, err := analysis.Analyze(ctx, game, b, progress)
+			return r, nil, err
+		}
 	}
 	g.analyzing, g.analysisErr = &Progress{Total: len(g.moves)}, ""
 	m.wg.Add(1)
-	go m.runAnalysis(g, g.version, game)
+	go m.runAnalysis(g, g.version, run)
 	g.bump(time.Now())
 	m.broadcast(g)
 	return s.view(), nil
 }
 
-func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
+// analyser is a game's analysis: chess's by positions, a card game's by
+// decisions.
+type analyser func(ctx context.Context, b analysis.Budget, progress func(done, total int)) (analysis.Report, []cardSwing, error)
+
+func (m *Manager) runAnalysis(g *Game, version uint64, run analyser) {
 	defer m.wg.Done()
 	select {
 	case m.analysisSlot <- struct{}{}:
@@ -130,12 +151,14 @@ func (m *Manager) runAnalysis(g *Game, version uint64, game *chess.Game) {
 			m.broadcast(g)
 		}
 	}
-	rep, err := analysis.Analyze(ctx, game, m.cfg.AnalysisBudget, progress)
+	rep, swings, err := run(ctx, m.cfg.AnalysisBudget, progress)
 	var stored []byte
 	if err == nil {
 		var svg bytes.Buffer
 		if err = analysis.WriteSVG(&svg, &rep); err == nil {
-			stored, err = json.Marshal(storedAnalysis{Analysis: summarize(&rep), SVG: svg.String()})
+			a := summarize(&rep)
+			a.Swings = swings
+			stored, err = json.Marshal(storedAnalysis{Analysis: a, SVG: svg.String()})
 		}
 	}
 	if m.ctx.Err() != nil {
@@ -187,4 +210,22 @@ func (g *gameState) analysisView() *Analysis {
 		return nil
 	}
 	return &sa.Analysis
+}
+
+// analysisFor is the analysis as viewer w may see it. In a game that
+// hides a seat's cards (spy, magic) the engine's better action at the
+// other seat's decisions is left out: it was searched from that seat's
+// own cards, and "Best: AM07@…" or a reveal would show them. The labels
+// and the graph stay.
+func (g *gameState) analysisFor(w viewer) *Analysis {
+	a := g.analysisView()
+	if a == nil || g.play == nil || !g.play.hidesEngine() {
+		return a
+	}
+	for i := range a.Moves {
+		if a.Moves[i].Side != w.seat {
+			a.Moves[i].Best = ""
+		}
+	}
+	return a
 }

@@ -34,11 +34,11 @@ import (
 // analysis's, so the win %, accuracy, labels, game accuracy and graph are
 // the chess analysis's formulas.
 
-// judgesDecisions marks the plays analysed decision by decision.
-type judgesDecisions interface{ judgesDecisions() }
-
-// The three card games are.
-func (c cards) judgesDecisions() {}
+// The three card games are analysed decision by decision; chess and
+// four-player chaturanga are not (chaturanga's analysis is refused).
+func (c cards) judgesDecisions() bool      { return true }
+func (g *chessGame) judgesDecisions() bool { return false }
+func (g *c4Game) judgesDecisions() bool    { return false }
 
 // cardSwing is a chance ply of a card analysis that moved its drawer's
 // winning chances the most (Analysis.Swings).
@@ -235,9 +235,7 @@ func bestText(e entry, o Options, secret string, moves []string, m analysis.Move
 	if err != nil {
 		return m.Best
 	}
-	var v View
-	v.Moves = []MoveView{}
-	q.view(&v, viewer{})
+	v := publicView(q)
 	if len(v.Moves) == len(toks) && len(toks) >= m.Ply {
 		return v.Moves[m.Ply-1].SAN
 	}
@@ -267,9 +265,7 @@ func swings(moves []analysis.MoveReport) []cardSwing {
 // the finished game's view for no seat (everything in it is public), or
 // nil when the list does not go token by token.
 func moveTexts(p play, moves []string) []string {
-	var v View
-	v.Moves = []MoveView{}
-	p.view(&v, viewer{})
+	v := publicView(p)
 	if len(v.Moves) != len(moves) {
 		return nil
 	}
@@ -278,6 +274,13 @@ func moveTexts(p play, moves []string) []string {
 		out[i] = m.SAN
 	}
 	return out
+}
+
+// publicView is p's view for no seat: what everyone may see.
+func publicView(p play) View {
+	v := View{Files: 8, Ranks: 8, Pieces: map[string]string{}, Legal: []string{}, Moves: []MoveView{}}
+	p.view(&v, viewer{})
+	return v
 }
 
 // scoreOf turns the engine's score into the report's units; no score at

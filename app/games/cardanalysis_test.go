@@ -2,6 +2,8 @@ package games
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,4 +117,88 @@ func TestCardAnalysisSeesOnlyTheMoversCards(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed below 40 deals two different spy cards")
+}
+
+// TestAnalyseSpyGameThroughTheReferee: a spy game against the engine,
+// resigned after a few moves, is analysed by the referee (the card game
+// analysis, not refused as before): every ply is in the report, the
+// player's own decisions name the engine's better action where it had
+// one, and the engine's decisions never do (it was searched from the
+// engine's card; here the engine played the analysis's moves, which
+// TestAnalysisHidesTheOthersBetterActions does not rely on).
+func TestAnalyseSpyGameThroughTheReferee(t *testing.T) {
+	f := newSeeded(t, "", 3)
+	f.m.cfg.AnalysisBudget = analysis.Budget{Nodes: 2000, HashMB: 1}
+	v, err := f.m.Create(Options{Variant: VariantSpy, Mode: ModeEngine, Color: "white", Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := v.ID
+	ready := func(v View) bool { return !v.Thinking && v.Turn == "w" }
+	for _, mv := range []string{"a2a3", "h2h3", "a3a4", "h3h4", "b2b3", "g2g3", "b3b4", "g3g4"} {
+		v = waitView(t, f.m, id, ready)
+		if !slices.Contains(v.Legal, mv) {
+			t.Fatalf("%s not legal: %v", mv, v.Legal)
+		}
+		if _, err := f.m.Move(id, mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitView(t, f.m, id, ready)
+	if _, err := f.m.Resign(id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.m.Analyze(id); err != nil {
+		t.Fatalf("a finished spy game: %v", err)
+	}
+	v = waitView(t, f.m, id, func(v View) bool { return v.Analysis != nil || v.AnalysisError != "" })
+	a := v.Analysis
+	if a == nil || len(a.Moves) != len(v.Moves) {
+		t.Fatalf("analysis %+v (%s) of %d moves", a, v.AnalysisError, len(v.Moves))
+	}
+	bests := 0
+	for _, m := range a.Moves {
+		if m.Side == "b" && m.Best != "" {
+			t.Errorf("ply %d: the engine's decision shows its better action %q", m.Ply, m.Best)
+		}
+		if m.Side == "w" && m.Best != "" {
+			bests++
+		}
+	}
+	if bests == 0 || a.White.Moves == 0 || a.Black.Moves == 0 {
+		t.Errorf("the player's a3, h3, a4 gave no better action: %+v", a)
+	}
+}
+
+// TestAnalysisHidesTheOthersBetterActions: in spy (and magic) a seat sees
+// the engine's better action only at its own decisions, a viewer of no
+// seat at none; lucky hides no card, so both are shown.
+func TestAnalysisHidesTheOthersBetterActions(t *testing.T) {
+	stored, err := json.Marshal(storedAnalysis{Analysis: Analysis{Moves: []AnalysedMove{
+		{Ply: 1, Side: "w", SAN: "e4", Best: "d4"}, {Ply: 2, Side: "b", SAN: "e5", Best: "reveals spy"},
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		e          entry
+		variant    string
+		seat, w, b string
+	}{
+		{spyEntry, VariantSpy, "w", "d4", ""},
+		{spyEntry, VariantSpy, "b", "", "reveals spy"},
+		{spyEntry, VariantSpy, "", "", ""},
+		{luckyEntry, VariantLucky, "w", "d4", "reveals spy"},
+	} {
+		o, secret, moves := dealt(t, c.e, Options{Variant: c.variant, Mode: ModeEngine, Color: "white", Level: 1}, 3, "e2e4", "e7e5")
+		p, err := c.e.open(o, secret, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &gameState{play: p, analysis: string(stored)}
+		a := g.analysisFor(viewer{seat: c.seat})
+		if a.Moves[0].Best != c.w || a.Moves[1].Best != c.b {
+			t.Errorf("%s seen by %q: better actions %q, %q; want %q, %q", c.variant, c.seat, a.Moves[0].Best, a.Moves[1].Best, c.w, c.b)
+		}
+	}
 }

@@ -261,8 +261,6 @@ func (c cards) refuses(r request) error {
 		// Taking back a draw would let the player draw again knowing
 		// the card on top.
 		return errorf(Conflict, "the card games have no undo")
-	case requestAnalysis:
-		return errorf(Invalid, "the analysis is for standard chess")
 	}
 	return nil
 }

@@ -111,6 +111,10 @@ type play interface {
 	acceptsDraw(own engine.Score) bool
 	// analysisGame is the game for practice/analysis, ended with result.
 	analysisGame(o Options, result string) (*chess.Game, error)
+	// judgesDecisions reports whether the game's analysis judges each
+	// decision from its maker's information (the card games,
+	// cardanalysis.go) instead of analysisGame's positions.
+	judgesDecisions() bool
 	// view fills the View (whose common fields, result and status the
 	// referee has set) with the board, the moves, the legal actions and
 	// the game's own part, for the viewer: the one place that decides

@@ -92,7 +92,7 @@ func (g *Game) viewFor(w viewer) View {
 		ID: g.id, Version: g.seq, Variant: g.opts.Variant, Mode: g.opts.Mode, Human: g.opts.Human, Level: g.opts.Level,
 		Files: 8, Ranks: 8, Pieces: map[string]string{}, Legal: []string{}, Moves: []MoveView{},
 		Thinking: g.thinking, Eval: g.eval, Error: g.engineErr, DrawNote: g.drawNote, Rules: g.opts.Rules,
-		Analysis: g.analysisView(), Analyzing: g.analyzing, AnalysisError: g.analysisErr,
+		Analysis: g.analysisFor(w), Analyzing: g.analyzing, AnalysisError: g.analysisErr,
 	}
 	v.Result, v.Status = g.result()
 	if v.Status == "" {
