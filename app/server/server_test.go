@@ -274,23 +274,25 @@ func FuzzAPI(f *testing.F) {
 		f.Fatal(err)
 	}
 	defer m.Close()
-	v, err := m.Create(games.Options{Mode: games.ModeLocal})
-	if err != nil {
-		f.Fatal(err)
-	}
-	lv, err := m.Create(games.Options{Variant: games.VariantLucky, Mode: games.ModeLocal})
-	if err != nil {
-		f.Fatal(err)
-	}
-	sv, err := m.Create(games.Options{Variant: games.VariantSpy, Mode: games.ModeEngine})
-	if err != nil {
-		f.Fatal(err)
-	}
 	// The fuzzer's requests name azar.test: the Host check lets it in.
-	h, err := NewWith(m, nil, Config{Hosts: []string{"azar.test"}})
+	srv, err := NewWith(m, nil, Config{Hosts: []string{"azar.test"}})
 	if err != nil {
 		f.Fatal(err)
 	}
+	// Its requests on the three games carry their seats' tokens, so
+	// that they reach the referee.
+	h := keepSeats(srv)
+	newGame := func(o games.Options) games.View {
+		c, err := m.NewGame(o)
+		if err != nil {
+			f.Fatal(err)
+		}
+		h.tokens[c.View.ID] = c.Token
+		return c.View
+	}
+	v := newGame(games.Options{Mode: games.ModeLocal})
+	lv := newGame(games.Options{Variant: games.VariantLucky, Mode: games.ModeLocal})
+	sv := newGame(games.Options{Variant: games.VariantSpy, Mode: games.ModeEngine})
 	id := v.ID
 	for _, c := range [][3]string{
 		{"POST", "/api/games/" + lv.ID + "/move", `{"move":"draw"}`},
@@ -332,7 +334,9 @@ func FuzzAPI(f *testing.F) {
 		{"POST", "/api/games", `{"fen":"k7/8/8/8/8/8/8/K7 w - - 0 1"}`},
 		{"POST", "/api/games", `{"level":"3"}`},
 		{"GET", "/api/games/" + id + "/pgn", ``},
-		{"GET", "/api/games?limit=-1", ``},
+		{"POST", "/api/games/mine", `{"tokens":["x",""]}`},
+		{"POST", "/api/games/" + id + "/join", `{"invite":"0123456789abcdef0123456789abcdef"}`},
+		{"POST", "/api/games/" + sv.ID + "/accept-draw", ``},
 		{"DELETE", "/api/games/" + id, ``},
 		{"POST", "/api/games/" + id + "/resign", `null`},
 	} {
