@@ -15,8 +15,6 @@ import (
 
 	"azar/app/engine"
 	"azar/app/games"
-	"azar/app/puzzles"
-	"azar/practice/puzzle"
 )
 
 var (
@@ -243,8 +241,8 @@ func TestSpyReveal(t *testing.T) {
 	if p := eval[string](t, ctx, `document.querySelector('[data-queen="w"]').dataset.powers`); len(p) != 2 {
 		t.Fatalf("the queen's powers after the reveal: %q", p)
 	}
-	if !strings.Contains(eval[string](t, ctx, `document.querySelector("#moves").textContent`), "reveal:"+mine) {
-		t.Fatal("the reveal is not in the move list")
+	if got := eval[string](t, ctx, `document.querySelector("#moves").textContent`); !strings.Contains(got, "reveals its spy: the ") || strings.Contains(got, "reveal:") {
+		t.Fatalf("the reveal is not in the move list in words: %q", got)
 	}
 	shot(t, ctx, "3-revealed")
 	waitJS(t, ctx, "the engine's answer", idle())
@@ -370,8 +368,12 @@ func TestSpyEngineRevealAnnounced(t *testing.T) {
 		waitJS(t, ctx, "the engine's reply", `document.querySelectorAll("#moves .san").length >= `+itoa(n+2)+` && `+idle())
 	}
 	waitJS(t, ctx, "the announcement", `document.querySelector("[data-note]").textContent.includes("Azar reveals its spy")`)
-	if got := eval[string](t, ctx, `document.querySelector(".reveals").textContent`); !strings.Contains(got, theirs) {
-		t.Fatalf("the reveals read %q, want %s", got, theirs)
+	// The card by its role's name ("queen's rook"), never its code.
+	if got := eval[string](t, ctx, `document.querySelector(".reveals").textContent`); !strings.Contains(got, "Azar reveals its spy:") || strings.Contains(got, theirs) {
+		t.Fatalf("the reveals read %q (the card %s)", got, theirs)
+	}
+	if note := eval[string](t, ctx, `document.querySelector("[data-note]").textContent`); !regexp.MustCompile(`^Azar reveals its spy: the \w+ on [a-h][1-8] was White's`).MatchString(note) {
+		t.Fatalf("the announcement %q", note)
 	}
 	shot(t, ctx, "1-engine-revealed")
 }
@@ -380,34 +382,7 @@ func TestSpyEngineRevealAnnounced(t *testing.T) {
 // first (refused with its reason, the board kept), the hint on request,
 // then the solution, the defender's reply coming from the server.
 func TestDailyPuzzle(t *testing.T) {
-	set, err := puzzle.Set()
-	if err != nil {
-		t.Fatal(err)
-	}
-	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var p puzzle.Puzzle
-	for i := 0; ; i++ {
-		if p, _ = puzzle.ForDate(set, day); p.Kind == puzzle.Mate && p.Moves == 2 {
-			break
-		}
-		if i > len(set) {
-			t.Fatal("no mate in 2")
-		}
-		day = day.AddDate(0, 0, 1)
-	}
-	date := day.Format(puzzle.DateLayout)
-	book, err := puzzles.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _ := book.Today(date)
-	var wrong string
-	for _, m := range d.Legal {
-		if v, _ := book.Check(date, []string{m}); !v.OK && moveRE.MatchString(m) && len(m) == 4 {
-			wrong = m
-			break
-		}
-	}
+	date, p, book, d, wrong := mateInTwo(t)
 	ctx, _ := browserContext(t)
 	a := startApp(t, t.TempDir(), "127.0.0.1:0")
 	defer a.stop()

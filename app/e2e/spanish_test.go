@@ -72,6 +72,42 @@ const leftoversJS = `(async () => {
   return JSON.stringify(out);
 })()`
 
+// mateInTwo is the first day from 2026-01-01 whose puzzle is a mate in
+// 2: its date, puzzle, the book, the day as the page gets it and a
+// wrong first move (a plain one, from a square to a square).
+func mateInTwo(t *testing.T) (string, puzzle.Puzzle, *puzzles.Book, puzzles.Day, string) {
+	t.Helper()
+	set, err := puzzle.Set()
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var p puzzle.Puzzle
+	for i := 0; ; i++ {
+		if p, _ = puzzle.ForDate(set, day); p.Kind == puzzle.Mate && p.Moves == 2 {
+			break
+		}
+		if i > len(set) {
+			t.Fatal("no mate in 2")
+		}
+		day = day.AddDate(0, 0, 1)
+	}
+	date := day.Format(puzzle.DateLayout)
+	book, err := puzzles.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := book.Today(date)
+	var wrong string
+	for _, m := range d.Legal {
+		if v, _ := book.Check(date, []string{m}); !v.OK && moveRE.MatchString(m) && len(m) == 4 {
+			wrong = m
+			break
+		}
+	}
+	return date, p, book, d, wrong
+}
+
 // spanishWalk checks the page in Spanish state after state: each state
 // is reached in English, the language switched to Spanish there, the
 // page searched for English (leftoversJS) and saved as a screenshot,
@@ -119,34 +155,7 @@ func (w *spanishWalk) click(what, css string) {
 // the form, a game, the puzzle and the lessons again at 375×812.
 func TestNoEnglishOnTheSpanishPage(t *testing.T) {
 	// The puzzle: a mate in 2, a wrong first move, the solution.
-	set, err := puzzle.Set()
-	if err != nil {
-		t.Fatal(err)
-	}
-	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var p puzzle.Puzzle
-	for i := 0; ; i++ {
-		if p, _ = puzzle.ForDate(set, day); p.Kind == puzzle.Mate && p.Moves == 2 {
-			break
-		}
-		if i > len(set) {
-			t.Fatal("no mate in 2")
-		}
-		day = day.AddDate(0, 0, 1)
-	}
-	date := day.Format(puzzle.DateLayout)
-	book, err := puzzles.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _ := book.Today(date)
-	var wrong string
-	for _, m := range d.Legal {
-		if v, _ := book.Check(date, []string{m}); !v.OK && moveRE.MatchString(m) && len(m) == 4 {
-			wrong = m
-			break
-		}
-	}
+	date, p, book, d, wrong := mateInTwo(t)
 
 	ctx, _ := browserContext(t)
 	// The card games dealt the same way each time.
