@@ -3,6 +3,7 @@
 // the view carries them.
 
 import { api } from "./api.js";
+import { formatSAN } from "./notation.js";
 
 export const GLYPHS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -29,7 +30,7 @@ export function renderAnalysis(t, v) {
     tb.append(tr);
   }
   const img = $("[data-analysis-graph]");
-  const src = api.analysisGraph(v.id, a.moves.length);
+  const src = api.analysisGraph(v.id, a.moves.length) + "&lang=" + document.documentElement.lang; // its words in the page's language
   if (img.getAttribute("src") !== src) img.src = src;
   img.alt = t("graphAlt");
   const ol = $(".judged");
@@ -40,7 +41,8 @@ export function renderAnalysis(t, v) {
     li.dataset.label = m.label;
     li.dataset.ply = String(m.ply);
     const num = Math.ceil(m.ply / 2) + (m.side === "w" ? ". " : "… ");
-    li.textContent = num + m.san + GLYPHS[m.label] + " — " + t(m.label) + (m.best ? " (" + t("best") + " " + m.best + ")" : "");
+    const san = (s) => formatSAN(s, document.documentElement.lang); // the page's language (i18n.apply sets it)
+    li.textContent = num + san(m.san) + GLYPHS[m.label] + " — " + t(m.label) + (m.best ? " (" + t("best") + " " + san(m.best) + ")" : "");
     ol.append(li);
   }
   if (!ol.children.length) { const li = document.createElement("li"); li.textContent = t("noJudged"); ol.append(li); }
