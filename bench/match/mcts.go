@@ -95,6 +95,7 @@ type mcts struct {
 	has   []bool
 	outs  []gamerules.Outcome
 	path  []int32
+	value [mctsSeats]float64 // the iteration's value vector (a field: a local would escape to the heap through mctsGame.value)
 	// iterations and elapsed are the last decision's.
 	iterations int
 	elapsed    time.Duration
@@ -181,11 +182,12 @@ func (m *mcts) iterate(g mctsGame, root int32, rng *rand.Rand) {
 	applied := 0
 	m.path = append(m.path[:0], root)
 	n := root
-	var v [mctsSeats]float64
+	v := &m.value
+	*v = [mctsSeats]float64{}
 	for depth := 0; ; depth++ {
 		p := w.ToAct()
 		if p == gamerules.NoPlayer {
-			terminal(w, &v)
+			terminal(w, v)
 			break
 		}
 		if p == gamerules.Chance {
@@ -206,7 +208,7 @@ func (m *mcts) iterate(g mctsGame, root int32, rng *rand.Rand) {
 		if len(legal) == 0 {
 			// A state whose seat to act has nothing: the rules' ending
 			// must say so; value it as it stands.
-			g.value(w, &v)
+			g.value(w, v)
 			break
 		}
 		slices.Sort(legal)
@@ -250,7 +252,7 @@ func (m *mcts) iterate(g mctsGame, root int32, rng *rand.Rand) {
 			apply(w, a)
 			applied++
 			m.path = append(m.path, c)
-			applied += m.playout(g, w, rng, &v)
+			applied += m.playout(g, w, rng, v)
 			break
 		}
 		apply(w, m.nodes[sel].action)

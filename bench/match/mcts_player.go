@@ -38,7 +38,7 @@ const BuiltinMCTS = "mcts"
 // The defaults, chosen by the measurements in docs/match.md ("The MCTS
 // player").
 const (
-	mctsDefaultC     = 0.7
+	mctsDefaultC     = 0.35
 	mctsDefaultDepth = 8
 	mctsDefaultIters = 1000
 )
