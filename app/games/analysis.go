@@ -8,6 +8,7 @@ import (
 	"math"
 	"time"
 
+	"azar/app/store"
 	"azar/practice/analysis"
 )
 
@@ -26,7 +27,7 @@ type Analysis struct {
 	Moves []AnalysedMove      `json:"moves"`
 	// Swings are a card game's cards that moved their drawer's chances
 	// the most (cardanalysis.go), biggest first.
-	Swings []cardSwing `json:"swings,omitempty"`
+	Swings []Swing `json:"swings,omitempty"`
 }
 
 // AnalysedMove is one ply of an analysis.
@@ -90,22 +91,9 @@ func (s *Seated) Analyze() (View, error) {
 	case g.analysis != "" || g.analyzing != nil:
 		return s.view(), nil
 	}
-	result, _ := g.result()
-	var run analyser
-	if g.play.judgesDecisions() {
-		e, o, secret, moves, texts := entryFor(g.opts.Variant), g.opts, g.play.secret(), g.moves, moveTexts(g.play, g.moves)
-		run = func(ctx context.Context, b analysis.Budget, progress func(int, int)) (analysis.Report, []cardSwing, error) {
-			return analyseCards(ctx, e, o, secret, moves, texts, result, m.cfg.Engine, b, progress)
-		}
-	} else {
-		game, err := g.play.analysisGame(g.opts, result)
-		if err != nil {
-			return View{}, err
-		}
-		run = func(ctx context.Context, b analysis.Budget, progress func(int, int)) (analysis.Report, []cardSwing, error) {
-			r, err := analysis.Analyze(ctx, game, b, progress)
-			return r, nil, err
-		}
+	run, err := g.analyser(m.cfg.Engine)
+	if err != nil {
+		return View{}, err
 	}
 	g.analyzing, g.analysisErr = &Progress{Total: len(g.moves)}, ""
 	m.wg.Add(1)
@@ -117,7 +105,51 @@ func (s *Seated) Analyze() (View, error) {
 
 // analyser is a game's analysis: chess's by positions, a card game's by
 // decisions.
-type analyser func(ctx context.Context, b analysis.Budget, progress func(done, total int)) (analysis.Report, []cardSwing, error)
+type analyser func(ctx context.Context, b analysis.Budget, progress func(done, total int)) (analysis.Report, []Swing, error)
+
+// analyser is the finished game's analysis, with eng for a card game's
+// searches (chess's are practice/analysis's own engine).
+func (g *gameState) analyser(eng Searcher) (analyser, error) {
+	result, _ := g.result()
+	if g.play.judgesDecisions() {
+		e, o, secret, moves, texts := entryFor(g.opts.Variant), g.opts, g.play.secret(), g.cloneMoves(), moveTexts(g.play, g.moves)
+		return func(ctx context.Context, b analysis.Budget, progress func(int, int)) (analysis.Report, []Swing, error) {
+			return analyseCards(ctx, e, o, secret, moves, texts, result, eng, b, progress)
+		}, nil
+	}
+	game, err := g.play.analysisGame(g.opts, result)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, b analysis.Budget, progress func(int, int)) (analysis.Report, []Swing, error) {
+		r, err := analysis.Analyze(ctx, game, b, progress)
+		return r, nil, err
+	}, nil
+}
+
+// AnalyseRecord analyses a finished game the store kept (`azar analyze
+// -data`): what the Analyse button stores, without a server; the card
+// games' searches go to eng.
+func AnalyseRecord(ctx context.Context, rec store.Game, eng Searcher, b analysis.Budget) (analysis.Report, []Swing, error) {
+	g, err := fromRecord(rec)
+	if err != nil {
+		return analysis.Report{}, nil, err
+	}
+	switch {
+	case !g.over():
+		return analysis.Report{}, nil, errorf(Conflict, "the game is not over yet")
+	case len(g.moves) == 0:
+		return analysis.Report{}, nil, errorf(Conflict, "the game has no moves to analyse")
+	}
+	if err := g.play.refuses(requestAnalysis); err != nil {
+		return analysis.Report{}, nil, err
+	}
+	run, err := g.analyser(eng)
+	if err != nil {
+		return analysis.Report{}, nil, err
+	}
+	return run(ctx, b, nil)
+}
 
 func (m *Manager) runAnalysis(g *Game, version uint64, run analyser) {
 	defer m.wg.Done()

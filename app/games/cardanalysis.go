@@ -40,9 +40,9 @@ func (c cards) judgesDecisions() bool      { return true }
 func (g *chessGame) judgesDecisions() bool { return false }
 func (g *c4Game) judgesDecisions() bool    { return false }
 
-// cardSwing is a chance ply of a card analysis that moved its drawer's
-// winning chances the most (Analysis.Swings).
-type cardSwing struct {
+// Swing is a chance ply of a card analysis that moved its drawer's
+// winning chances the most (Analysis.Swings): a card the rules dealt.
+type Swing struct {
 	Ply   int     `json:"ply"`
 	Side  string  `json:"side"`  // the drawer, "w" or "b"
 	SAN   string  `json:"san"`   // what the rules gave, as the move list writes it
@@ -63,12 +63,12 @@ type cardPly struct {
 // result) with the engine, each search told b's nodes at full strength.
 // texts are the move list's words for the tokens (nil: the tokens).
 func analyseCards(ctx context.Context, e entry, o Options, secret string, moves, texts []string, result string,
-	s Searcher, b analysis.Budget, progress func(done, total int)) (analysis.Report, []cardSwing, error) {
+	s Searcher, b analysis.Budget, progress func(done, total int)) (analysis.Report, []Swing, error) {
 	plies, err := cardPlies(e, o, secret, moves, b)
 	if err != nil {
 		return analysis.Report{}, nil, err
 	}
-	rep := analysis.Report{Result: result, Budget: analysis.BudgetReport{Nodes: b.Nodes}}
+	rep := analysis.Report{Result: result, Budget: analysis.BudgetReport{Nodes: b.Nodes, Depth: b.Depth, MoveTimeMS: b.MoveTime.Milliseconds()}}
 	rep.White.Name, rep.Black.Name = "White", "Black"
 	// best[k] is the score of ply k's seat before it (decisions only).
 	best := make([]analysis.Score, len(plies))
@@ -95,10 +95,7 @@ func analyseCards(ctx context.Context, e entry, o Options, secret string, moves,
 			after = min(scoreOf(pres.Score), before)
 		}
 		best[k], known[k] = before, true
-		text := p.tok
-		if texts != nil {
-			text = texts[k]
-		}
+		text := textOf(texts, k, p.tok)
 		rep.Moves = append(rep.Moves, analysis.MoveReport{
 			Ply: k + 1, Side: sideWord(p.seat), SAN: text, UCI: p.tok, Best: res.Move, BestSAN: res.Move,
 			EvalBefore: before, EvalAfter: after,
@@ -110,7 +107,21 @@ func analyseCards(ctx context.Context, e entry, o Options, secret string, moves,
 			progress(k+1, len(plies))
 		}
 	}
-	rep.Moves = withEvents(rep.Moves, plies, best, known, texts, result)
+	// A game that ended off the board (a resignation) right after a card
+	// is searched once more where it stopped, so that the card's swing is
+	// the card's and not the resignation's.
+	var end *endPoint
+	if n := len(plies); n > 0 && plies[n-1].kind == analysis.KindChance {
+		if p, err := e.open(o, secret, moves); err == nil && p.toAct() != "" {
+			vo, pos := p.engineRequest(p.toAct())
+			res, err := s.Search(ctx, engine.Request{Options: append(levelOption(fullStrength), vo...), Position: pos, Go: goLine(b)})
+			if err != nil {
+				return analysis.Report{}, nil, fmt.Errorf("the end: %w", err)
+			}
+			end = &endPoint{seat: p.toAct(), score: scoreOf(res.Score)}
+		}
+	}
+	rep.Moves = withEvents(rep.Moves, plies, best, known, texts, result, end)
 	for i := range rep.Moves {
 		if rep.Moves[i].BestSAN != "" && texts != nil {
 			rep.Moves[i].BestSAN = bestText(e, o, secret, moves, rep.Moves[i])
@@ -122,7 +133,7 @@ func analyseCards(ctx context.Context, e entry, o Options, secret string, moves,
 
 // cardPlies opens the game at every ply and says who acted and how.
 func cardPlies(e entry, o Options, secret string, moves []string, b analysis.Budget) ([]cardPly, error) {
-	goArgs := fmt.Sprintf("nodes %d", max(b.Nodes, 1))
+	goArgs := goLine(b)
 	var out []cardPly
 	for k, tok := range moves {
 		p, err := e.open(o, secret, moves[:k])
@@ -155,6 +166,20 @@ func cardPlies(e entry, o Options, secret string, moves []string, b analysis.Bud
 	return out, nil
 }
 
+// goLine is the `go` arguments of a search of budget b: its nodes, else
+// its depth, else its time.
+func goLine(b analysis.Budget) string {
+	switch {
+	case b.Nodes > 0:
+		return fmt.Sprintf("nodes %d", b.Nodes)
+	case b.Depth > 0:
+		return fmt.Sprintf("depth %d", b.Depth)
+	case b.MoveTime > 0:
+		return fmt.Sprintf("movetime %d", b.MoveTime.Milliseconds())
+	}
+	return fmt.Sprintf("nodes %d", DefaultAnalysisBudget.Nodes)
+}
+
 // withEvents puts the chance and forced plies among the judged decisions,
 // in game order, each with the win % its seat had before and after it:
 // a forced ply keeps the seat's chances; a chance ply goes from the
@@ -162,7 +187,7 @@ func cardPlies(e entry, o Options, secret string, moves []string, b analysis.Bud
 // chances at the next decision after the card (the next searched ply,
 // turned to the drawer's side), or the result when the game ended.
 func withEvents(judged []analysis.MoveReport, plies []cardPly, best []analysis.Score, known []bool,
-	texts []string, result string) []analysis.MoveReport {
+	texts []string, result string, end *endPoint) []analysis.MoveReport {
 	out := make([]analysis.MoveReport, 0, len(plies))
 	j := 0
 	white := 50.0 // White's win % at the last point of the graph
@@ -177,12 +202,9 @@ func withEvents(judged []analysis.MoveReport, plies []cardPly, best []analysis.S
 		before := whiteWinOf(p.seat, white) // the seat's own chances, from White's
 		after := before
 		if p.kind == analysis.KindChance {
-			after = nextChances(p.seat, k, plies, best, known, result, before)
+			after = nextChances(p.seat, k, plies, best, known, result, end, before)
 		}
-		text := p.tok
-		if texts != nil {
-			text = texts[k]
-		}
+		text := textOf(texts, k, p.tok)
 		out = append(out, analysis.MoveReport{
 			Ply: k + 1, Side: sideWord(p.seat), SAN: text, UCI: p.tok, Kind: p.kind,
 			WinBefore: analysis.Percent(before), WinAfter: analysis.Percent(after), Accuracy: 100,
@@ -192,10 +214,17 @@ func withEvents(judged []analysis.MoveReport, plies []cardPly, best []analysis.S
 	return out
 }
 
-// nextChances is seat's win % at the first searched ply after k, or from
-// the result when there is none; fallback when the game went on without
-// another search.
-func nextChances(seat string, k int, plies []cardPly, best []analysis.Score, known []bool, result string, fallback float64) float64 {
+// endPoint is the search of where a game stopped without the rules
+// ending it: its seat to act and that seat's score.
+type endPoint struct {
+	seat  string
+	score analysis.Score
+}
+
+// nextChances is seat's win % at the first searched ply after k, else at
+// the search of where the game stopped (end), else from the result;
+// fallback when none is known.
+func nextChances(seat string, k int, plies []cardPly, best []analysis.Score, known []bool, result string, end *endPoint, fallback float64) float64 {
 	for i := k + 1; i < len(plies); i++ {
 		if known[i] {
 			w := best[i].WinPercent()
@@ -204,6 +233,13 @@ func nextChances(seat string, k int, plies []cardPly, best []analysis.Score, kno
 			}
 			return w
 		}
+	}
+	if end != nil {
+		w := end.score.WinPercent()
+		if end.seat != seat {
+			w = 100 - w
+		}
+		return w
 	}
 	switch result {
 	case "1-0", "0-1":
@@ -244,11 +280,11 @@ func bestText(e entry, o Options, secret string, moves []string, m analysis.Move
 
 // swings are the chance plies that moved their drawer's chances the most,
 // biggest first.
-func swings(moves []analysis.MoveReport) []cardSwing {
-	var out []cardSwing
+func swings(moves []analysis.MoveReport) []Swing {
+	var out []Swing
 	for _, m := range moves {
 		if m.Kind == analysis.KindChance {
-			out = append(out, cardSwing{Ply: m.Ply, Side: m.Side[:1], SAN: m.SAN, Swing: float64(m.WinAfter - m.WinBefore)})
+			out = append(out, Swing{Ply: m.Ply, Side: m.Side[:1], SAN: m.SAN, Swing: float64(m.WinAfter - m.WinBefore)})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return math.Abs(out[i].Swing) > math.Abs(out[j].Swing) })
@@ -274,6 +310,15 @@ func moveTexts(p play, moves []string) []string {
 		out[i] = m.SAN
 	}
 	return out
+}
+
+// textOf is the move list's words for ply k, else its token (a draw,
+// whose words go with the card it gave).
+func textOf(texts []string, k int, tok string) string {
+	if texts != nil && texts[k] != "" {
+		return texts[k]
+	}
+	return tok
 }
 
 // publicView is p's view for no seat: what everyone may see.

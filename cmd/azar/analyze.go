@@ -25,10 +25,22 @@ func runAnalyze(args []string, stdout, _ io.Writer) error {
 	asJSON := fs.Bool("json", false, "write the report as JSON instead of a table")
 	svg := fs.String("svg", "", "also write the evaluation graph to this SVG file")
 	pgnOut := fs.String("pgn-out", "", "also write the game with the evaluations and labels as comments to this PGN file")
+	data := fs.String("data", "", "analyse a finished game of the app's store in this data directory (any game, the card games too) instead of a PGN")
+	id := fs.String("id", "", "with -data: the game's id (as in the app's address)")
 	bf := addBudgetFlags(fs, 500)
-	bare, err := parseFlags(fs, "azar analyze GAME.pgn [-game N] [-movetime MS | -nodes N | -depth N] [-json] [-svg FILE] [-pgn-out FILE]", args, stdout)
+	bare, err := parseFlags(fs, "azar analyze GAME.pgn [-game N] [-movetime MS | -nodes N | -depth N] [-json] [-svg FILE] [-pgn-out FILE]\n       azar analyze -data DIR -id ID [-movetime MS | -nodes N | -depth N] [-json] [-svg FILE]", args, stdout)
 	if err != nil {
 		return err
+	}
+	if *data != "" || *id != "" {
+		if len(bare) != 0 || *pgnOut != "" {
+			return fmt.Errorf("-data analyses a game of the store: no PGN file, no -pgn-out")
+		}
+		b, err := bf.budget()
+		if err != nil {
+			return err
+		}
+		return analyseStored(stdout, *data, *id, b, *asJSON, *svg)
 	}
 	if len(bare) != 1 {
 		return fmt.Errorf("want one PGN file, got %q", bare)
