@@ -522,10 +522,66 @@ func (s *State) lifts(a variants.Action, who chess.Color) bool {
 	return ok
 }
 
+// eliminates lists the MAIN cards that only take men off the board
+// (AM19-AM22): their king condition is read from the bitboards
+// (eliminated, safeWithout) instead of resolving the card.
+func eliminates(c CardID) bool { return c >= am19 && c <= am22 }
+
+// eliminated is the set of squares whose men elimination card a takes
+// off, as run does: the targets that no protection covers. AM20's second
+// target is judged with the protections after the first elimination in
+// run; they are the same (the first is who's man, the second the enemy's,
+// and no shield, armour or sanctuary of one colour's men depends on a man
+// of the other), as TestEliminationKingTest checks against resolving.
+func (s *State) eliminated(a variants.Action, who chess.Color, e *env) chess.Bitboard {
+	t := targetsOf(a)
+	var r chess.Bitboard
+	switch cardOf(a) {
+	case am19, am21:
+		if !e.protected(s, t.a, cElim, who) {
+			r = t.a.Bit()
+		}
+	case am20:
+		if !e.protected(s, t.a, cElim, who) {
+			r = t.a.Bit()
+		}
+		if !e.protected(s, t.b, cElim, who) {
+			r |= t.b.Bit()
+		}
+	case am22:
+		for b := s.pos.Type(chess.Pawn) & fileBB(int(t.a)); b != 0; {
+			if sq := b.PopLSB(); !e.protected(s, sq, cElim, who) {
+				r |= sq.Bit()
+			}
+		}
+	}
+	return r
+}
+
+// safeWithout: who's king is not attacked (walls after who's ticks, as
+// the MAIN king condition asks) once the men on gone are off the board.
+// No king is ever among them.
+func (s *State) safeWithout(who chess.Color, gone chess.Bitboard, e *env) bool {
+	k := s.pos.KingSquare(who)
+	if k == chess.NoSquare {
+		return true
+	}
+	w := e.walls &^ e.expiring[who]
+	them := who.Other()
+	return s.attackersIn(k, them, (s.pos.Occupied()&^gone)|w, s.pos.ColorBB(them)&^gone, e.wings) == 0
+}
+
 // genCard appends the legal commitments of card c in window w by who.
 func (s *State) genCard(buf []variants.Action, c CardID, w Window, who chess.Color, e *env, base bool) []variants.Action {
-	var tb [64]tg
-	for _, t := range s.cands(c, w, who, e, tb[:0]) {
+	// The candidates go to the state's scratch buffer (AM20's pairs and
+	// AM34's squares outgrow a small array: one allocation a node),
+	// taken out of the state while in use so that a nested generation
+	// would allocate its own.
+	tb := s.tgs
+	s.tgs = nil
+	tb = s.cands(c, w, who, e, tb[:0])
+	defer func() { s.tgs = tb[:0] }()
+	for _, t := range tb {
 		a := cardAction(c, w, t)
 		if !s.cond(a, who, true, e) {
 			continue
@@ -538,6 +594,10 @@ func (s *State) genCard(buf []variants.Action, c CardID, w Window, who chess.Col
 		case w == RCommit || w == RImpact:
 		case quickKing(c) || (onlyHelps(c) && base):
 			if !base {
+				continue
+			}
+		case w == Main && eliminates(c):
+			if !s.safeWithout(who, s.eliminated(a, who, e), e) {
 				continue
 			}
 		default:

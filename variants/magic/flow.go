@@ -45,7 +45,7 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 			}
 			stale = l.n == 0
 		}
-		if card != NoCard && s.canCommit(who, e) {
+		if card != NoCard && s.mayHold(card, who, cardsIn[Main]|cardsIn[Pre]) && s.canCommit(who, e) {
 			base := !s.kingAttacked(who, e, true)
 			buf = s.cards(buf, card, Main, who, e, base)
 			buf = s.cards(buf, card, Pre, who, e, true)
@@ -73,7 +73,7 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 			break
 		}
 		w := windowOfPhase(s.m.ph)
-		if w != MS && !s.canCommit(who, e) {
+		if !s.mayHold(card, who, cardsIn[w]) || (w != MS && !s.canCommit(who, e)) {
 			break
 		}
 		base := true
@@ -103,6 +103,35 @@ func windowOfPhase(ph Phase) Window {
 		return RImpact
 	}
 	return MS
+}
+
+// cardsIn is, per window, the cards that may be committed in it: the
+// card's own windows, every card in the mate save (decision 8).
+var cardsIn = func() (t [MS + 1]CardSet) {
+	for c := CardID(0); c < NumCards; c++ {
+		for w := Main; w < MS; w++ {
+			if c.Info().Windows.Has(w) {
+				t[w] |= 1 << c
+			}
+		}
+	}
+	t[MS] = allCards
+	return t
+}()
+
+// mayHold: who may hold (their hand, or unaccounted cards in a view) a
+// card of set (card alone unless it is NumCards) that LegalWithout does
+// not skip. Without one, a window's cards cost nothing: the king test and
+// the card loop are not run.
+func (s *State) mayHold(card CardID, who chess.Color, set CardSet) bool {
+	src := s.m.hand[who]
+	if !s.m.known[who] {
+		src = s.m.unknown
+	}
+	if card != NumCards {
+		set &= 1 << card
+	}
+	return s.m.handN[who] > 0 && src&set&^s.skip != 0
 }
 
 // cards appends the legal commitments in window w of card (NumCards: every

@@ -20,6 +20,7 @@ type probe struct {
 	us         chess.Color
 	e          *env
 	afterTicks bool
+	g          guard
 	found      bool
 }
 
@@ -31,7 +32,7 @@ func (s *State) probed(l *mlist) bool {
 		return false
 	}
 	for _, m := range l.slice() {
-		if s.safeAfter(m, pr.us, pr.e, pr.afterTicks) {
+		if pr.g.safe(m) || s.safeAfter(m, pr.us, pr.e, pr.afterTicks) {
 			pr.found = true
 			return true
 		}
@@ -289,6 +290,62 @@ func (s *State) safeAfter(m chess.Move, us chess.Color, e *env, afterTicks bool)
 	return s.attackersIn(k, them, occ|w, enemy, e.wings) == 0
 }
 
+// guard answers safeAfter without reading the board after the move where
+// the answer is sure from the board before it: when us's king is not
+// attacked now (walls as after the ticks or not, as asked), a move of
+// another man that is not pinned, landing on no mine, opens no line onto
+// the king (the man leaving is the only square emptied, and no enemy
+// rider has it alone in the way; the square it lands on can only block,
+// the man it takes can only stop attacking). Most moves of most positions
+// are such.
+type guard struct {
+	sure chess.Bitboard // the from-squares whose moves are sure to be safe
+	// king is us's king's square: its own moves (castling, strides) are
+	// never sure.
+	king  chess.Square
+	mines chess.Bitboard
+}
+
+// newGuard is the guard of us's moves in the current position.
+func (s *State) newGuard(us chess.Color, e *env, afterTicks bool) guard {
+	k := s.pos.KingSquare(us)
+	g := guard{king: k, mines: e.mines}
+	if k == chess.NoSquare {
+		return g
+	}
+	w := e.walls
+	if afterTicks {
+		w &^= e.expiring[us]
+	}
+	them := us.Other()
+	if s.attackers(k, them, w, e.wings) != 0 {
+		return g
+	}
+	// A man on a line through the king is unsure only when it alone
+	// stands (walls count) between the king and an enemy rider of that
+	// line: pinned.
+	p := s.pos
+	block := p.Occupied() | w
+	q := p.Pieces(them, chess.Queen)
+	riders := chess.RookAttacks(k, 0)&(p.Pieces(them, chess.Rook)|q) | chess.BishopAttacks(k, 0)&(p.Pieces(them, chess.Bishop)|q)
+	var pinned chess.Bitboard
+	for riders != 0 {
+		btw := chess.Between(k, riders.PopLSB()) & block
+		if btw != 0 && btw&(btw-1) == 0 && btw&p.ColorBB(us) != 0 {
+			pinned |= btw
+		}
+	}
+	g.sure = ^pinned &^ k.Bit()
+	return g
+}
+
+// safe reports whether m is sure to leave the king safe (false: ask
+// safeAfter).
+func (g *guard) safe(m chess.Move) bool {
+	return g.sure.Has(m.From()) && m.Kind() != chess.KindEnPassant && m&strideBit == 0 &&
+		m.Kind() != chess.KindCastle && !g.mines.Has(m.To())
+}
+
 // attackersIn is attackers on a board described by its bitboards: by's
 // men are those of the position within men, lines are blocked by block
 // (the occupancy with the walls).
@@ -340,9 +397,10 @@ func (s *State) minedProtected(m chess.Move, sq chess.Square, us chess.Color, e 
 func (s *State) legalStd(us chess.Color, e *env, afterTicks bool, l *mlist) {
 	l.n = 0
 	s.pseudo(us, e, l)
+	g := s.newGuard(us, e, afterTicks)
 	n := 0
 	for _, m := range l.slice() {
-		if s.safeAfter(m, us, e, afterTicks) {
+		if g.safe(m) || s.safeAfter(m, us, e, afterTicks) {
 			l.m[n] = m
 			n++
 		}
@@ -355,7 +413,7 @@ func (s *State) legalStd(us chess.Color, e *env, afterTicks bool, l *mlist) {
 // first man's).
 func (s *State) hasLegal(us chess.Color, e *env, afterTicks bool) bool {
 	var pl mlist
-	pr := probe{us: us, e: e, afterTicks: afterTicks}
+	pr := probe{us: us, e: e, afterTicks: afterTicks, g: s.newGuard(us, e, afterTicks)}
 	pl.probe = &pr
 	s.pseudo(us, e, &pl)
 	s.probed(&pl) // the stride moves, the last batch

@@ -193,3 +193,42 @@ func TestSafeAfterMine(t *testing.T) {
 		}
 	}
 }
+
+// TestEliminationKingTest: the MAIN king condition of AM19-AM22 read from
+// the bitboards (safeWithout of eliminated) is what resolving the card
+// and testing the king gives, for every commitment that passes its
+// conditions, as MAIN cards of the player to act (held or not: the test
+// resolves them all), over 3,000 positions.
+func TestEliminationKingTest(t *testing.T) {
+	n, safe, unsafe := 0, 0, 0
+	for i, s := range diffStates(3000) {
+		who := s.m.side
+		e := s.env()
+		for c := am19; c <= am22; c++ {
+			for _, x := range s.cands(c, Main, who, e, nil) {
+				a := cardAction(c, Main, x)
+				if !s.cond(a, who, true, e) {
+					continue
+				}
+				got := s.safeWithout(who, s.eliminated(a, who, e), e)
+				s.push()
+				s.execute(a, who)
+				want := s.kingCond(Main, who, s.env())
+				s.Undo()
+				if got != want {
+					t.Fatalf("position %d: %s by %v: king safe %v from the bitboards, %v resolved: %s", i, FormatAction(a), who, got, want, s.EncodeHands())
+				}
+				n++
+				if want {
+					safe++
+				} else {
+					unsafe++
+				}
+			}
+		}
+	}
+	t.Logf("%d elimination commitments: king safe after %d, attacked after %d", n, safe, unsafe)
+	if unsafe < 20 || safe < 1000 {
+		t.Fatalf("too easy a sample: %d safe, %d unsafe", safe, unsafe)
+	}
+}

@@ -184,6 +184,9 @@ type State struct {
 	buf  []variants.Action
 	// skip is the cards LegalWithout leaves out while it runs.
 	skip CardSet
+	// tgs is genCard's scratch buffer of candidate targets (not shared
+	// by clones).
+	tgs []tg
 }
 
 var _ variants.State = (*State)(nil)
@@ -340,6 +343,7 @@ func (s *State) clone() *State {
 	c.undo = append(make([]undoRec, 0, cap(s.undo)), s.undo...)
 	c.rep = append(make([]uint64, 0, cap(s.rep)), s.rep...)
 	c.buf = make([]variants.Action, 0, 256)
+	c.tgs = nil
 	return &c
 }
 
