@@ -108,6 +108,14 @@ func writeTable(w io.Writer, g *chess.Game, r *analysis.Report) error {
 		b.WriteString(strings.TrimRight(row, " ") + "\n")
 	}
 	b.WriteByte('\n')
+	writeSides(&b, r, func(side string, s analysis.SideReport) string { return side + " " + orUnknown(s.Name) })
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeSides writes each side's line of a report: named by name, then
+// its accuracy and its labels.
+func writeSides(b *bytes.Buffer, r *analysis.Report, name func(side string, s analysis.SideReport) string) {
 	for _, s := range []struct {
 		side string
 		r    analysis.SideReport
@@ -116,11 +124,9 @@ func writeTable(w io.Writer, g *chess.Game, r *analysis.Report) error {
 		if !math.IsNaN(float64(s.r.Accuracy)) {
 			acc = fmt.Sprintf("%.1f", float64(s.r.Accuracy))
 		}
-		fmt.Fprintf(&b, "%s %s: accuracy %s, inaccuracies %d, mistakes %d, blunders %d\n", s.side, orUnknown(s.r.Name),
+		fmt.Fprintf(b, "%s: accuracy %s, inaccuracies %d, mistakes %d, blunders %d\n", name(s.side, s.r),
 			acc, s.r.Inaccuracies, s.r.Mistakes, s.r.Blunders)
 	}
-	_, err := w.Write(b.Bytes())
-	return err
 }
 
 func orUnknown(s string) string {

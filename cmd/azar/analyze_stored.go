@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 
@@ -83,17 +82,7 @@ func writeDecisionTable(w io.Writer, variant string, r *analysis.Report, swings 
 		b.WriteString(strings.TrimRight(row, " ") + "\n")
 	}
 	b.WriteByte('\n')
-	for _, s := range []struct {
-		side string
-		r    analysis.SideReport
-	}{{"White", r.White}, {"Black", r.Black}} {
-		acc := "-"
-		if !math.IsNaN(float64(s.r.Accuracy)) {
-			acc = fmt.Sprintf("%.1f", float64(s.r.Accuracy))
-		}
-		fmt.Fprintf(&b, "%s: %d decisions, accuracy %s, inaccuracies %d, mistakes %d, blunders %d\n", s.side, s.r.Moves,
-			acc, s.r.Inaccuracies, s.r.Mistakes, s.r.Blunders)
-	}
+	writeSides(&b, r, func(side string, s analysis.SideReport) string { return fmt.Sprintf("%s, %d decisions", side, s.Moves) })
 	if len(swings) > 0 {
 		b.WriteString("\nThe cards that mattered most (the drawer's win % after the card minus before):\n")
 		for _, s := range swings {

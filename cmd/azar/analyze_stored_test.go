@@ -56,7 +56,7 @@ func TestAnalyseStoredLuckyGame(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	t.Log(out)
-	for _, want := range []string{"lucky  ", "chance", "White: 2 decisions", "Black: 1 decisions", "The cards that mattered most", "ply 4, w:"} {
+	for _, want := range []string{"lucky  ", "chance", "White, 2 decisions: accuracy", "Black, 1 decisions: accuracy", "The cards that mattered most", "ply 4, w:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
 		}
