@@ -25,7 +25,6 @@ const lesson = (id) => "/api/lessons/" + encodeURIComponent(id);
 
 export const api = {
   // games
-  list: (limit) => request("GET", "/api/games?limit=" + limit),
   create: (body) => request("POST", "/api/games", body),
   get: (id) => request("GET", game(id)),
   // version is that of the view the move was made on: the server refuses
@@ -56,6 +55,16 @@ export const api = {
     });
     return es;
   },
+
+  // games against friends on other devices (invite.js, friends.js)
+  join: (id, code) => request("POST", game(id) + "/join", { invite: code }),
+  invites: (id) => request("GET", game(id) + "/invites"),
+  mine: (tokens) => request("POST", "/api/games/mine", { tokens }),
+  acceptDraw: (id) => request("POST", game(id) + "/accept-draw"),
+  declineDraw: (id) => request("POST", game(id) + "/decline-draw"),
+  acceptUndo: (id) => request("POST", game(id) + "/accept-undo"),
+  declineUndo: (id) => request("POST", game(id) + "/decline-undo"),
+  qr: (text) => request("POST", "/api/qr", { text }),
 
   // the daily puzzle
   puzzle: (date) => request("GET", "/api/puzzle" + (date ? "?date=" + encodeURIComponent(date) : "")),

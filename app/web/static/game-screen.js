@@ -41,8 +41,10 @@ import { formatSAN } from "./notation.js";
 import { refusalNote } from "./refusals.js";
 
 // createGameScreen: gone(err) is called when a game cannot be opened;
-// settings and sound are settings.js's and sound.js's.
-export function createGameScreen(i18n, { gone, settings, sound }) {
+// settings and sound are settings.js's and sound.js's; rendered(v), if
+// given, is called after each drawing of view v (the part of a game
+// against friends, friends.js).
+export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   const t = i18n.t;
   const $ = (sel) => document.querySelector(sel);
   let game = null;        // the latest view
@@ -171,6 +173,7 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
     renderMoves();
     renderEval();
     renderButtons();
+    if (rendered) rendered(game);
   }
 
   // marks is the panel's marks, and with no piece selected the squares
@@ -329,7 +332,7 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
     analyze: () => { note = ""; return act(api.analyze(game.id)); },
     coords: () => settings.set("coords", !settings.get("coords")),
     resign: async () => {
-      const q = game.mode === "engine" ? t("confirmResign")
+      const q = game.mode === "engine" || game.mode === "online" ? t("confirmResign")
         : (game.turn === "w" ? t("white") : t("black")) + ", " + t("confirmLocalResign");
       if (await confirmDialog(q)) { note = ""; await act(api.resign(game.id)); }
     },
@@ -381,6 +384,7 @@ export function createGameScreen(i18n, { gone, settings, sound }) {
     show,
     close,
     present,
+    accept,
     action,
     render,
     view: () => game,

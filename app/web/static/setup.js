@@ -6,6 +6,11 @@ import { api } from "./api.js";
 import { entry } from "./panels/index.js";
 import { movesLabel } from "./panels/sides.js";
 import { refusalText } from "./refusals.js";
+import { seats, keepSeat } from "./invite.js";
+
+// MAX_LISTED bounds the tokens sent for the saved list (the server's
+// store.MaxOwned is 200): the newest kept seats.
+const MAX_LISTED = 200;
 
 // createSetup: open(id) opens a game.
 // settings keeps the form's last choices (settings.js).
@@ -22,10 +27,17 @@ export function createSetup(i18n, { open, settings }) {
     $$("#new-game [data-" + attr + "]").forEach((b) => b.addEventListener("click", () => {
       pick(attr, b.dataset[attr]);
       remember();
-      if (attr === "mode") $$(".engine-only").forEach((f) => { f.hidden = b.dataset.mode !== "engine"; });
+      if (attr === "mode") modeFields(b.dataset.mode);
       if (attr === "variant") formFor(b.dataset.variant);
     }));
   });
+  // modeFields shows the colour against Azar and against a friend, the
+  // level against Azar only.
+  function modeFields(mode) {
+    $$(".engine-only").forEach((f) => {
+      f.hidden = !(mode === "engine" || (mode === "online" && f.querySelector("[data-color]")));
+    });
+  }
   // formFor shows the chosen game's rule options, the seats or the
   // opponent, and two players on one device only where no player has
   // a secret from the other.
@@ -33,12 +45,10 @@ export function createSetup(i18n, { open, settings }) {
     const form = entry(variant).form;
     $$(".variant-only").forEach((f) => { f.hidden = f.dataset.for !== variant; });
     $(".two-player").hidden = form.seats;
-    $$(".engine-only").forEach((f) => { f.hidden = form.seats || chosen("mode") !== "engine"; });
     $("[data-mode=local]").hidden = !form.oneDevice;
-    if (!form.oneDevice && chosen("mode") === "local") {
-      pick("mode", "engine");
-      $$(".engine-only").forEach((f) => { f.hidden = false; });
-    }
+    if (!form.oneDevice && chosen("mode") === "local") pick("mode", "engine");
+    if (form.seats) $$(".engine-only").forEach((f) => { f.hidden = true; });
+    else modeFields(chosen("mode"));
   }
   // remember keeps the form's choices; restore puts them back (a game
   // or a level this page no longer has is left as the form has it).
@@ -51,7 +61,6 @@ export function createSetup(i18n, { open, settings }) {
       const b = f[attr] && $('#new-game [data-' + attr + '="' + f[attr] + '"]');
       if (!b) continue;
       pick(attr, f[attr]);
-      if (attr === "mode") $$(".engine-only").forEach((el) => { el.hidden = f.mode !== "engine"; });
     }
     formFor(chosen("variant"));
   }
@@ -62,13 +71,18 @@ export function createSetup(i18n, { open, settings }) {
     });
     return rules;
   }
+  // showError shows msg above the Play button; join, when given, is
+  // what became of an invitation link (data-join-error: taken, broken,
+  // gone, failed, or joining while it is asked).
   let follow = null; // msg when a function: its text follows the language
-  function showError(msg) {
+  function showError(msg, join) {
     follow = typeof msg === "function" ? msg : null;
     if (follow) msg = follow();
     const p = $("[data-error]");
     p.textContent = msg || "";
     p.hidden = !msg;
+    if (join) p.dataset.joinError = join;
+    else delete p.dataset.joinError;
   }
   $("#new-game").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -77,29 +91,42 @@ export function createSetup(i18n, { open, settings }) {
     const form = entry(variant).form;
     let body = { variant, mode: chosen("mode") };
     if (form.seats) {
-      // The seats' choices stand in turn order in the form.
-      body = { variant, seats: $$("#new-game select[data-seat]").map((el) => {
-        const v = el.value;
-        return v.startsWith("engine:") ? { player: "engine", level: parseInt(v.split(":")[1], 10) } : { player: v };
+      // The seats' choices stand in turn order in the form. A friend
+      // on another device makes the game an online one, whose "person"
+      // seats are the friends' (so none may be a person on this device).
+      const choices = $$("#new-game select[data-seat]").map((el) => el.value);
+      const online = choices.includes("friend");
+      if (online && choices.includes("person")) { showError(t("frLocalBesideFriend")); return; }
+      body = { variant, seats: choices.map((v) => {
+        if (v.startsWith("engine:")) return { player: "engine", level: parseInt(v.split(":")[1], 10) };
+        return { player: v === "friend" ? "person" : v };
       }) };
-    } else if (body.mode === "engine") {
+      if (online) body.mode = "online";
+    } else if (body.mode === "engine" || body.mode === "online") {
       body.color = chosen("color");
-      body.level = parseInt(chosen("level"), 10);
+      if (body.mode === "engine") body.level = parseInt(chosen("level"), 10);
     }
     const fen = $("#fen").value.trim();
     if (fen) body.fen = fen;
     if (form.rules) body.rules = chosenRules(variant);
     try {
-      const v = await api.create(body);
-      await open(v.id);
+      // The new game's token is this browser's key to its seat.
+      const c = await api.create(body);
+      keepSeat(c.view.id, c.token, c.seat);
+      await open(c.view.id);
     } catch (err) {
       showError(() => refusalText(i18n, err));
     }
   });
 
+  // loadSaved lists the games this browser holds a seat in (their
+  // tokens, invite.js), newest first; the server lists no other game.
   async function loadSaved() {
+    const tokens = Object.values(seats()).map((s) => s.token).filter(Boolean);
     let list = [];
-    try { list = await api.list(30); } catch (_) { return; }
+    if (tokens.length > 0) {
+      try { list = await api.mine(tokens.slice(-MAX_LISTED)); } catch (_) { return; }
+    }
     const ul = $("#saved");
     ul.textContent = "";
     $("#no-games").hidden = list.length > 0;
@@ -110,7 +137,7 @@ export function createSetup(i18n, { open, settings }) {
       result.textContent = g.status === "playing" ? t("inProgress") : g.result;
       const when = document.createElement("span");
       when.className = "when";
-      when.textContent = new Date(g.updated).toLocaleString(i18n.lang()) + " · " + t(g.variant) + " · " + entry(g.variant).modeLabel(t, g.mode) + " · " + (entry(g.variant).movesLabel || movesLabel)(t, g.moves);
+      when.textContent = new Date(g.updated).toLocaleString(i18n.lang()) + " · " + t(g.variant) + " · " + (g.mode === "online" ? t("frModeLabel") : entry(g.variant).modeLabel(t, g.mode)) + " · " + (entry(g.variant).movesLabel || movesLabel)(t, g.moves);
       const link = document.createElement("a");
       link.href = "#" + g.id;
       link.textContent = t("open");

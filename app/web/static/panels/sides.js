@@ -8,8 +8,9 @@ import { fromTo } from "../tokens.js";
 
 export const opponent = (side) => (side === "w" ? "b" : "w");
 
-// orient shows the player's side at the bottom against the engine.
-export const orient = (v) => ({ flipped: v.mode === "engine" && v.human === "b", turned: false });
+// orient shows the player's side at the bottom against the engine and
+// against a friend (the view's human is then the viewer's own seat).
+export const orient = (v) => ({ flipped: (v.mode === "engine" || v.mode === "online") && v.human === "b", turned: false });
 export const flip = (o) => ({ flipped: !o.flipped, turned: false });
 
 // modeLabel is the saved list's words for a game's mode.

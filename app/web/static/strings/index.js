@@ -3,5 +3,6 @@
 // a line in AREAS.
 
 import { spanish } from "./spanish.js";
+import { friends } from "./friends.js";
 
-export const AREAS = [spanish];
+export const AREAS = [spanish, friends];
