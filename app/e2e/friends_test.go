@@ -187,6 +187,11 @@ func TestFriendsChess(t *testing.T) {
 	}
 	shot(t, host, "3-host-mated")
 	shot(t, guest, "3-guest-mates")
+	setLang(t, guest, "es")
+	if got := eval[string](t, guest, `document.querySelector("#friends").textContent`); !strings.Contains(got, "Juegas con Negras.") || !strings.Contains(got, "Blancas: tu amigo · conectado") {
+		t.Fatalf("the friend's part in Spanish: %q", got)
+	}
+	shot(t, guest, "3-guest-mates-es")
 
 	// A third device with the used link.
 	third := person(t, browser, desktop)
@@ -303,8 +308,9 @@ func TestFriendsMagic(t *testing.T) {
 
 // TestFriendsChaturanga4: four-player chaturanga with two people on two
 // devices (Red the host, Green the friend) and Azar in the two other
-// seats; each person's moves by clicks on their own screen, every move
-// seen on the other's, the seats' players and connections shown.
+// seats; each person's moves by clicks on their own screen (six in
+// all), every move seen on the other's, the seats' players and
+// connections shown.
 func TestFriendsChaturanga4(t *testing.T) {
 	browser, _ := browserContext(t)
 	a := startApp(t, t.TempDir(), "127.0.0.1:0")
@@ -332,7 +338,9 @@ func TestFriendsChaturanga4(t *testing.T) {
 	pages := map[string]context.Context{"r": host, "g": guest}
 	moved := map[string]int{}
 	deadline := time.Now().Add(90 * time.Second)
-	for moved["r"] < 3 || moved["g"] < 3 {
+	// Six moves of the two people (three each unless Azar takes a raja
+	// first: an army that is out moves no more).
+	for moved["r"]+moved["g"] < 6 {
 		v := mustView(t, a, id)
 		if v.Status != "playing" {
 			break
