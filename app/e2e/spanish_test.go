@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -208,11 +209,20 @@ func TestNoEnglishOnTheSpanishPage(t *testing.T) {
 		w.check("settings")
 		w.click("close the settings", `[data-action="close-settings"]`)
 
-		// A game against the engine in each game.
+		// A game against the engine in each game; in the two-sided card
+		// games 1.e4 and the engine's answer too (the move list's notes).
 		for _, g := range gameBodies {
-			newGame(t, ctx, g.body)
+			id := newGame(t, ctx, g.body)
 			waitJS(t, ctx, "the game idle", idle())
 			w.check("game-" + g.name)
+			if v := mustView(t, a, id); g.name != "chess" && slices.Contains(v.Legal, "e2e4") {
+				playByClicks(t, ctx, v, "e2e4")
+				if g.name == "magic" { // the window after the move: no card
+					w.click("pass", `[data-action="pass"]`)
+				}
+				waitJS(t, ctx, "the engine's answer", `document.querySelectorAll("#moves .san").length >= 2 && `+idle())
+				w.check("game-" + g.name + "-reply")
+			}
 		}
 
 		// Chess against the engine: a move and the reply, a hint, a
