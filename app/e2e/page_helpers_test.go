@@ -64,7 +64,14 @@ func newGame(t *testing.T, ctx context.Context, body string) string {
 	c, cancel := context.WithTimeout(ctx, 20e9)
 	defer cancel()
 	id, err := chromedp.Run(c, chromedp.Evaluate[string](`fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(`+body+`)})
-		.then((r) => r.json()).then((v) => { location.hash = v.id; return v.id; })`, chromedp.EvalAwaitPromise))
+		.then((r) => r.json()).then((c) => {
+			// The seat's token kept as the page keeps it (invite.js).
+			const s = JSON.parse(localStorage.getItem("azar.seats") || "{}");
+			s[c.view.id] = { token: c.token, seat: c.seat };
+			localStorage.setItem("azar.seats", JSON.stringify(s));
+			location.hash = c.view.id;
+			return c.view.id;
+		})`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("new game %s: %v", body, err)
 	}

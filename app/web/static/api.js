@@ -2,8 +2,23 @@
 // address the page asks lives here. A refusal ({"error": "..."}) is
 // thrown as an Error with the server's words and the HTTP status.
 
+// seatToken is this browser's token for game id (localStorage
+// azar.seats, gameId → {token, seat}; invite.js keeps it), "" for none.
+// It also sets the cookie that carries it where no header can go: the
+// event stream, a PGN link, the analysis graph (server/seats.go).
+function seatToken(id) {
+  let token = "";
+  try { token = (JSON.parse(localStorage.getItem("azar.seats") || "{}")[id] || {}).token || ""; } catch (_) { /* none kept */ }
+  if (token) document.cookie = "azar_seat_" + id + "=" + token + "; path=/api/games/" + id + "; SameSite=Strict";
+  return token;
+}
+
 async function request(method, path, body) {
   const opts = { method, headers: {} };
+  // Every request on a game acts as this browser's seat in it.
+  const m = /^\/api\/games\/([0-9a-f]{32})(?:\/|$)/.exec(path);
+  const token = m ? seatToken(m[1]) : "";
+  if (token) opts.headers["X-Azar-Seat"] = token;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -36,14 +51,16 @@ export const api = {
   hint: (id) => request("POST", game(id) + "/hint"),
   analyze: (id) => request("POST", game(id) + "/analyze"),
   pgn: (id) => request("GET", game(id) + "/pgn"),
-  pgnDownload: (id) => game(id) + "/pgn?download=1",
-  analysisGraph: (id, n) => game(id) + "/analysis.svg?v=" + n,
+  // A link and an image send the seat's cookie, set here.
+  pgnDownload: (id) => { seatToken(id); return game(id) + "/pgn?download=1"; },
+  analysisGraph: (id, n) => { seatToken(id); return game(id) + "/analysis.svg?v=" + n; },
 
   // events calls onView with each view of the game's event stream, and
   // fresh true for the first one of a (re)opened stream: the server may
   // have restarted. EventSource reconnects by itself. Returns the
   // stream; close() ends it.
   events(id, onView) {
+    seatToken(id); // the stream's token travels in the cookie
     const es = new EventSource(game(id) + "/events");
     let fresh = true;
     es.addEventListener("open", () => { fresh = true; });

@@ -287,7 +287,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     if (panel.play) return panel.play(tok);
     note = "";
     hint = null;
-    await act(api.move(game.id, tok));
+    await act(api.move(game.id, tok, game.version));
   }
   // clickSquare takes a click on a square before the board does: the
   // panel's, then a square to act on.
