@@ -45,6 +45,19 @@ func (g *game) Key() uint64             { return g.st.Key() }
 // policy. The reaction windows keep all their cards: they have few
 // commitments.
 func (g *game) Legal(buf []variants.Action) []variants.Action {
+	return g.st.LegalWithout(buf, g.skip())
+}
+
+// Tactical is quiescence's share of Legal (magic.State.Noisy with Legal's
+// cards left out): the same actions Order calls tactical, in Legal's order,
+// without the king test of every quiet move and the cards that quiescence
+// would drop (TestTacticalIsLegalsShare).
+func (g *game) Tactical(buf []variants.Action) []variants.Action {
+	return g.st.Noisy(buf, g.skip())
+}
+
+// skip is the cards Legal leaves out here.
+func (g *game) skip() magic.CardSet {
 	var skip magic.CardSet
 	ph := g.st.Phase()
 	inner := g.plies > 0 && (ph == magic.PhStart || ph == magic.PhEnd)
@@ -58,7 +71,7 @@ func (g *game) Legal(buf []variants.Action) []variants.Action {
 	case g.plies > 0 && ph == magic.PhMS:
 		skip = msRootOnly
 	}
-	return g.st.LegalWithout(buf, skip)
+	return skip
 }
 
 // rootOnly are the cards whose commitments are searched at the root only
@@ -298,6 +311,7 @@ func (g *game) HistoryIndex(a variants.Action) int {
 }
 
 var (
-	_ core.Game         = (*game)(nil)
-	_ core.ActionFilter = (*game)(nil)
+	_ core.Game              = (*game)(nil)
+	_ core.ActionFilter      = (*game)(nil)
+	_ core.TacticalGenerator = (*game)(nil)
 )
