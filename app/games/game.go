@@ -60,6 +60,10 @@ type gameState struct {
 	analysis string
 	// seats are the seats people hold or are invited to (seats.go).
 	seats []store.Seat
+	// rematch is the game made again after this one (seats_rematch.go);
+	// rematching while it is being made.
+	rematch    *rematch
+	rematching bool
 	// play is the game as its entry's rules hold it, derived from opts,
 	// secret and moves by commit.
 	play play

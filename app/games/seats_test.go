@@ -158,6 +158,22 @@ func TestOnlineConsent(t *testing.T) {
 	if v, err := w.AcceptDraw(); err != nil || v.Result != "1/2-1/2" || v.Status != ReasonAgreement {
 		t.Fatalf("accept draw: %+v %v", v, err)
 	}
+
+	// The rematch: colours swapped, the other person's seat kept for it.
+	r, err := b.Rematch()
+	if err != nil || r.Seat != "w" || len(r.Invites) != 1 || r.Invites[0].Seat != "b" {
+		t.Fatalf("rematch: %+v %v", r, err)
+	}
+	if _, err := w.Rematch(); kind(err) != Conflict {
+		t.Fatalf("a second rematch: %v", err)
+	}
+	if rb, rw := b.Get().Rematch, w.Get().Rematch; rb == nil || rw == nil || rb.ID != r.View.ID || rw.ID != r.View.ID || rb.Code != "" || rw.Code != r.Invites[0].Code {
+		t.Fatalf("the old game's pointers: Black %+v, White %+v", rb, rw)
+	}
+	j2, err := f.m.Join(r.View.ID, w.Get().Rematch.Code)
+	if err != nil || j2.Seat != "b" || j2.View.Waiting {
+		t.Fatalf("joining the rematch: %+v %v", j2, err)
+	}
 }
 
 // TestOnlineRestart: the seats, their tokens and the view's version are

@@ -55,6 +55,8 @@ type View struct {
 	// request waits for the other's answer (online).
 	DrawOffer   string `json:"drawOfferBy,omitempty"`
 	UndoRequest string `json:"undoRequestBy,omitempty"`
+	// Rematch is the game made again after this one (seats_rematch.go).
+	Rematch *RematchView `json:"rematch,omitempty"`
 }
 
 // MoveView is one move of the game in both notations.
@@ -104,6 +106,7 @@ func (g *Game) viewFor(w viewer) View {
 	v.Seat, v.Seats = w.seat, g.seatViews(w.seat)
 	v.Waiting = g.waiting() && !g.over()
 	v.DrawOffer, v.UndoRequest = g.drawOffer, g.undoRequest
+	v.Rematch = g.rematchView(w.seat)
 	if g.opts.Mode == ModeOnline && w.seat != "" {
 		// Online the viewer plays its own seat: the page turns the board
 		// for it as it does for the player against the engine, and its

@@ -117,3 +117,26 @@ func (s *Server) mine(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, gs)
 }
+
+// rematch makes the finished game again with the colours swapped: 201
+// with the new game as POST /api/games answers it, for the requester.
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
+	var b struct{}
+	if !decode(w, r, &b) {
+		return
+	}
+	g, ok := s.seat(w, r)
+	if !ok {
+		return
+	}
+	if ok, retry := s.limits.create(clientOf(r)); !ok {
+		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
+		return
+	}
+	c, err := g.Rematch()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, c)
+}

@@ -240,3 +240,32 @@ func TestSeatTokens(t *testing.T) {
 	status, b = do(t, ts, "GET", "/api/games", "")
 	wantError(t, status, b, http.StatusMethodNotAllowed, "use POST")
 }
+
+// TestRematchThroughTheAPI: after the end either person asks for the
+// rematch; the other finds its code in its own view and takes the seat.
+func TestRematchThroughTheAPI(t *testing.T) {
+	ts := newServer(t)
+	rw, rb := &recorder{t: t, ts: ts}, &recorder{t: t, ts: ts}
+	id := twoPeople(t, rw, rb, `{"mode":"online","color":"white"}`)
+	status, b := rb.do("POST", "/api/games/"+id+"/rematch", "")
+	wantError(t, status, b, http.StatusConflict, "not over")
+	if status, b := rw.do("POST", "/api/games/"+id+"/resign", ""); status != http.StatusOK || view(t, b).Result != "0-1" {
+		t.Fatalf("resign: %d %s", status, b)
+	}
+	status, b = rb.do("POST", "/api/games/"+id+"/rematch", "")
+	var c games.Created
+	if err := json.Unmarshal(b, &c); err != nil || status != http.StatusCreated || c.Seat != "w" || c.Token == rb.token {
+		t.Fatalf("rematch: %d %s", status, b)
+	}
+	_, b = rw.do("GET", "/api/games/"+id, "")
+	rm := view(t, b).Rematch
+	_, b = rb.do("GET", "/api/games/"+id, "")
+	if mine := view(t, b).Rematch; rm == nil || rm.ID != c.View.ID || rm.Code == "" || mine == nil || mine.Code != "" {
+		t.Fatalf("the pointers: White's %+v, Black's %+v", rm, mine)
+	}
+	status, b = doWith(t, ts, "POST", "/api/games/"+c.View.ID+"/join", `{"invite":"`+rm.Code+`"}`, func(req *http.Request) { req.Header.Set(noSeat, "1") })
+	var j games.Joined
+	if err := json.Unmarshal(b, &j); err != nil || status != http.StatusOK || j.Seat != "b" {
+		t.Fatalf("join the rematch: %d %s", status, b)
+	}
+}

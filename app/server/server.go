@@ -85,6 +85,7 @@ func NewWith(m *games.Manager, log *logrus.Logger, c Config) (*Server, error) {
 	s.mux.HandleFunc("POST /api/games/{id}/move", s.move)
 	s.mux.HandleFunc("POST /api/games/{id}/join", s.join)
 	s.mux.HandleFunc("GET /api/games/{id}/invites", s.invites)
+	s.mux.HandleFunc("POST /api/games/{id}/rematch", s.rematch)
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.action((*games.Seated).Undo))
 	s.mux.HandleFunc("POST /api/games/{id}/accept-undo", s.action((*games.Seated).AcceptUndo))
 	s.mux.HandleFunc("POST /api/games/{id}/decline-undo", s.action((*games.Seated).DeclineUndo))
