@@ -215,6 +215,11 @@ func TestNoEnglishOnTheSpanishPage(t *testing.T) {
 			id := newGame(t, ctx, g.body)
 			waitJS(t, ctx, "the game idle", idle())
 			w.check("game-" + g.name)
+			if g.name == "lucky" || g.name == "chaturanga4" {
+				w.click("hint", `[data-action="hint"]`)
+				waitJS(t, ctx, "the hint", `!!document.querySelector("svg[data-hint]") || document.querySelector("[data-note]").textContent !== ""`)
+				w.check("game-" + g.name + "-hint")
+			}
 			if v := mustView(t, a, id); g.name != "chess" && slices.Contains(v.Legal, "e2e4") {
 				playByClicks(t, ctx, v, "e2e4")
 				if g.name == "magic" { // the window after the move: no card
@@ -324,4 +329,21 @@ func TestNoEnglishOnTheSpanishPage(t *testing.T) {
 		t.Errorf("%d English texts on the Spanish page:\n%s", len(w.found), strings.Join(w.found, "\n"))
 	}
 	t.Logf("the states checked: screenshots in %s", screenshotDir(t))
+}
+
+// TestFormatSAN: notation.js's SAN in Spanish letters, as the page
+// imports it — pieces, captures, promotions, castling, the four-player
+// game's letters, and English and words left as they are.
+func TestFormatSAN(t *testing.T) {
+	ctx, _ := browserContext(t)
+	a := startApp(t, t.TempDir(), "127.0.0.1:0")
+	defer a.stop()
+	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("new-game")))
+	got := evalAwait(t, ctx, `import("/static/notation.js").then(({ formatSAN }) => [
+	  ["Nf3", "es"], ["Qxd8+", "es"], ["Rxa1#", "es"], ["Bb5", "es"], ["Kg1", "es"], ["exd8=Q#", "es"], ["a8=N", "es"], ["O-O-O", "es"],
+	  ["e4", "es"], ["Nf3", "en"], ["Bxc3", "es", "chaturanga4"], ["Kd2", "es", "chaturanga4"], ["Nd4", "es", "chaturanga4"], ["draw a card", "es"],
+	].map(([s, l, v]) => formatSAN(s, l, v)).join(" "))`)
+	if want := "Cf3 Dxd8+ Txa1# Ab5 Rg1 exd8=D# a8=C O-O-O e4 Nf3 Bxc3 Rd2 Cd4 draw a card"; got != want {
+		t.Errorf("formatSAN: %q, want %q", got, want)
+	}
 }

@@ -322,7 +322,8 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
         const h = await api.hint(id);
         if (!game || game.id !== id || game.version !== version) return;
         hint = { id, version, move: h.move };
-        note = () => t("hintIs") + " " + formatSAN(h.san, i18n.lang());
+        const variant = game.variant;
+        note = () => t("hintIs") + " " + formatSAN(h.san, i18n.lang(), variant);
       } catch (err) {
         note = refusalNote(i18n, err);
       }
