@@ -7,7 +7,9 @@ import { formatSAN } from "./notation.js";
 
 export const GLYPHS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
-export function renderAnalysis(t, v) {
+// at, when given, is the position the board shows (review.js): its
+// judged move is marked. A judged move is a button to its position.
+export function renderAnalysis(t, v, at) {
   const sec = document.querySelector("#analysis");
   const $ = (sel) => sec.querySelector(sel);
   const a = v.analysis, p = v.analyzing;
@@ -40,6 +42,10 @@ export function renderAnalysis(t, v) {
     const li = document.createElement("li");
     li.dataset.label = m.label;
     li.dataset.ply = String(m.ply);
+    li.dataset.action = "review";
+    li.setAttribute("role", "button");
+    li.tabIndex = 0;
+    if (m.ply === at) li.setAttribute("aria-current", "true");
     const num = Math.ceil(m.ply / 2) + (m.side === "w" ? ". " : "… ");
     const san = (s) => formatSAN(s, document.documentElement.lang); // the page's language (i18n.apply sets it)
     li.textContent = num + san(m.san) + GLYPHS[m.label] + " — " + t(m.label) + (m.best ? " (" + t("best") + " " + san(m.best) + ")" : "");

@@ -25,6 +25,10 @@
 //   escape() (Escape pressed: drop what is picked), isCard(tok) (a
 //   card's token, for the sound), play(tok) (where a move goes, when
 //   not to the game) and actions (its data-action buttons).
+// While the player reviews the game (review.js), the board and the
+// panel show a past view, which has nothing legal; the move list, the
+// status line, the analysis and the bar follow the live one.
+//
 // ui, what a panel is given: t, i18n, view(), play(tok), render(),
 // setNote(text or function, and the kind of refusal it tells, if one),
 // board, choosePiece.
@@ -37,6 +41,7 @@ import { renderAnalysis } from "./analysis.js";
 import { renderEvalBar } from "./evalbar.js";
 import { soundOf } from "./sound.js";
 import { entry } from "./panels/index.js";
+import { createReview } from "./review.js";
 import { formatSAN } from "./notation.js";
 import { refusalNote } from "./refusals.js";
 
@@ -65,6 +70,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     describe: (name, pc) => describe(name, pc),
   });
   const ui = { t, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece };
+  const review = createReview(i18n, { game: () => game, render: () => render(), note: (n) => { note = n; render(); } });
   const panels = new Map(); // variant -> its panel
   const known = new Set();  // every panel shown so far (their parts are hidden for the others)
   function panelFor(variant) {
@@ -104,6 +110,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     game = v;
     panel = p;
     known.add(p);
+    review.sync(v);
     if (orientedFor !== v.id) {
       orientation = p.orient(v);
       orientedFor = v.id;
@@ -154,21 +161,27 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   function render() {
     if (!game) return;
     $("#game").dataset.variant = game.variant;
+    // The board's view: the live one, or the past one under review.
+    const past = review.view();
+    const v = past || game;
     const arrows = [];
-    const hinted = hint && hint.id === game.id && hint.version === game.version ? tokens.fromTo(hint.move) : null;
+    const hinted = !past && hint && hint.id === game.id && hint.version === game.version ? tokens.fromTo(hint.move) : null;
     if (hinted) arrows.push({ from: hinted.from, to: hinted.to, data: { hint: hint.move } });
+    const best = past && past.review.best ? tokens.fromTo(past.review.best) : null;
+    if (best) arrows.push({ from: best.from, to: best.to, cls: "best", data: { best: past.review.best } });
     board.draw({
-      files: game.files, ranks: game.ranks, pieces: game.pieces, orientation, coords: settings.get("coords"),
-      lastMove: game.lastMove ? tokens.fromTo(game.lastMove) : null, check: game.check,
-      dests: tokens.dests(game.legal), arrows, marks: marks(),
+      files: v.files, ranks: v.ranks, pieces: v.pieces, orientation, coords: settings.get("coords"),
+      lastMove: v.lastMove ? tokens.fromTo(v.lastMove) : null, check: v.check,
+      dests: tokens.dests(v.legal), arrows, marks: marks(v),
     });
     const shown = new Set(panel.parts);
     for (const p of known) {
       for (const sel of p.parts) $(sel).hidden = !shown.has(sel);
       if (p.sideClass) $(".side").classList.toggle(p.sideClass, p.sideClass === panel.sideClass);
     }
-    if (panel.render) panel.render(game);
-    renderAnalysis(t, game);
+    if (panel.render) panel.render(v);
+    renderAnalysis(t, game, review.reviewing() ? review.at() : null);
+    review.renderControls(game);
     renderStatus();
     renderMoves();
     renderEval();
@@ -178,11 +191,11 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
 
   // marks is the panel's marks, and with no piece selected the squares
   // a token acts on (a removal, a placement).
-  function marks() {
+  function marks(v) {
     const m = new Marks();
-    if (panel.marks) panel.marks(game, m);
+    if (panel.marks) panel.marks(v, m);
     if (!board.selected) {
-      for (const [s, toks] of Object.entries(tokens.squareActions(game.legal))) {
+      for (const [s, toks] of Object.entries(tokens.squareActions(v.legal))) {
         m.dot(s, tokens.onSquare(toks[0]).kind === "remove" ? "remove" : "place", { target: s });
       }
     }
@@ -244,6 +257,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     ol.textContent = "";
     panel.moves(game, ol);
     ol.scrollTop = ol.scrollHeight;
+    review.decorate(ol, game);
   }
 
   // The bar keeps its place from the game's start (empty until the
@@ -291,8 +305,10 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   }
   // clickSquare takes a click on a square before the board does: the
   // panel's, then a square to act on.
+  // A past position under review is not played on: its squares do
+  // nothing.
   function clickSquare(name, selected) {
-    if (!game) return true;
+    if (!game || review.reviewing()) return true;
     if (panel.click && panel.click(name, selected)) return true;
     if (!selected && tokens.squareActions(game.legal)[name]) {
       actOn(name);
@@ -315,6 +331,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
 
   // ---- buttons ----
   const actions = {
+    review: (b) => review.nav(b),
     undo: () => { note = ""; board.selected = null; return act(api.undo(game.id)); },
     hint: async () => {
       const version = game.version, id = game.id;
@@ -366,6 +383,8 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     if (!game) return false;
     const f = (panel.actions && panel.actions[name]) || actions[name];
     if (!f) return false;
+    // The game's requests are made on the live position: it comes back.
+    if (name !== "review" && !["flip", "coords", "pgn", "copy-pgn"].includes(name)) review.live();
     f(b);
     return true;
   }

@@ -142,7 +142,7 @@ export const chaturanga4 = {
           ol.append(li);
         }
         prev = k;
-        const el = san(m.san, i === v.moves.length - 1);
+        const el = san(m.san, i === v.moves.length - 1, i + 1);
         el.classList.add("by-" + m.side);
         el.dataset.side = m.side;
         el.title = colour(m.side) + ": " + m.uci;

@@ -102,7 +102,7 @@ export const lucky = {
         }
         side = m.side;
         const drawn = i > 0 && v.moves[i - 1].uci === "draw";
-        const el = san(drawn ? "[" + (cardInfo[m.uci] ? cardInfo[m.uci].name[i18n.lang()] : m.uci) + "]" : m.san, i === v.moves.length - 1);
+        const el = san(drawn ? "[" + (cardInfo[m.uci] ? cardInfo[m.uci].name[i18n.lang()] : m.uci) + "]" : m.san, i === v.moves.length - 1, i + 1);
         if (drawn) { el.classList.add("card-token"); el.dataset.card = m.uci; el.title = m.uci; }
         li.append(el);
       });

@@ -179,7 +179,7 @@ export const magic = {
           li.append(who);
         }
         side = m.side;
-        const el = san(m.san, i === v.moves.length - 1);
+        const el = san(m.san, i === v.moves.length - 1, i + 1);
         if (isCard(m.uci)) { el.classList.add("card-token"); el.dataset.card = m.uci.slice(0, 4); el.title = label(m.uci.slice(0, 4)); }
         li.append(el);
       });

@@ -69,9 +69,12 @@ export function muted(tag, text) {
   return el;
 }
 
-export function san(text, current) {
+// san is a move-list entry; ply, when given, is the number of moves
+// played once it is (the position a click on it reviews, review.js).
+export function san(text, current, ply) {
   const s = document.createElement("span");
   s.className = "san" + (current ? " current" : "");
+  if (ply) s.dataset.ply = String(ply);
   s.textContent = text;
   return s;
 }
@@ -90,7 +93,7 @@ export function pairedMoves(v, ol, glyph, label) {
       ol.append(li);
       if (!whiteSlot) li.append(san("…", false));
     }
-    const el = san(m.san + (glyph ? glyph(i) : ""), i === v.moves.length - 1);
+    const el = san(m.san + (glyph ? glyph(i) : ""), i === v.moves.length - 1, i + 1);
     const l = label ? label(i) : "";
     if (l) el.dataset.label = l;
     li.append(el);

@@ -4,5 +4,6 @@
 
 import { spanish } from "./spanish.js";
 import { friends } from "./friends.js";
+import { review } from "./review.js";
 
-export const AREAS = [spanish, friends];
+export const AREAS = [spanish, friends, review];
