@@ -51,6 +51,18 @@ func boardIs(t *testing.T, ctx context.Context, a *app, id string, ply int) {
 	}
 }
 
+// playJS plays a move by two clicks on its squares, each dispatched on
+// the square the page shows at that moment (a view that comes between
+// the two, such as a seat's presence, redraws the board).
+func playJS(t *testing.T, ctx context.Context, move string) {
+	t.Helper()
+	click := func(s string) string {
+		return `(() => { const e = document.querySelector('#board [data-square="` + s + `"]'); if (e) e.click(); return !!e })()`
+	}
+	waitJS(t, ctx, "select "+move[:2], click(move[:2])+` && !!document.querySelector('#board [data-square="`+move[2:4]+`"] .dot')`)
+	waitJS(t, ctx, "play "+move, click(move[2:4])+` && !!document.querySelector('#board [data-square="`+move[2:4]+`"] [data-piece]')`)
+}
+
 // blur takes the focus off any control: the keys are the page's.
 func blur(t *testing.T, ctx context.Context) {
 	t.Helper()
@@ -149,7 +161,7 @@ func TestReviewChess(t *testing.T) {
 		run(t, ctx, "back to the form", chromedp.Click(action("new-game")), chromedp.WaitVisible(action("start-game")))
 		id = newGame(t, ctx, `{variant: "chess", mode: "local"}`)
 		for _, m := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
-			run(t, ctx, "play "+m, clickSq(m[:2]), clickSq(m[2:]), chromedp.WaitVisible(chromedp.CSS(`[data-square="`+m[2:]+`"] [data-piece]`)))
+			playJS(t, ctx, m)
 		}
 		waitJS(t, ctx, "checkmate", statusIs("checkmate"))
 		run(t, ctx, "analyse", chromedp.Click(action("analyze"), chromedp.NodeVisible),

@@ -54,7 +54,7 @@ export const api = {
   // A link and an image send the seat's cookie, set here.
   pgnDownload: (id) => { seatToken(id); return game(id) + "/pgn?download=1"; },
   analysisGraph: (id, n) => { seatToken(id); return game(id) + "/analysis.svg?v=" + n; },
-  // the view after the game\'s first ply moves (review.js)
+  // the view after the game's first ply moves (review.js)
   review: (id, ply) => request("GET", game(id) + "/review?ply=" + ply),
 
   // events calls onView with each view of the game's event stream, and
