@@ -154,6 +154,13 @@ func TestFriendsChess(t *testing.T) {
 	waitJS(t, host, "waiting for the friend", `document.querySelector("[data-friend-turn]").dataset.friendTurn === "waiting"`+
 		` && `+seatStatus("b")+` === "open"`)
 	shot(t, host, "1-host-waiting")
+	// The invitation on a phone: nothing wider than the screen.
+	setScreen(t, host, phone375)
+	if w := eval[int](t, host, `document.documentElement.scrollWidth`); w > 375 {
+		t.Fatalf("the invitation is %d px wide on a 375 px phone", w)
+	}
+	shot(t, host, "1-host-waiting-phone")
+	setScreen(t, host, desktop)
 	run(t, host, "copy the link", chromedp.Click(chromedp.CSS(`[data-copy-invite="b"]`)), chromedp.WaitVisible(chromedp.CSS(`[data-note]`)))
 
 	joinBy(t, guest, link, id, "b")
