@@ -151,6 +151,11 @@ func TestFriendsChess(t *testing.T) {
 
 	id, link := hostOnline(t, a, host, "chess", "white")
 	checkQR(t, host, link)
+	// The test's server is on 127.0.0.1: the page says a friend's device
+	// cannot open that address.
+	if !eval[bool](t, host, `document.querySelector("[data-invite-loopback]") !== null`) {
+		t.Fatal("no loopback warning on a page opened as 127.0.0.1")
+	}
 	waitJS(t, host, "waiting for the friend", `document.querySelector("[data-friend-turn]").dataset.friendTurn === "waiting"`+
 		` && `+seatStatus("b")+` === "open"`)
 	shot(t, host, "1-host-waiting")
