@@ -282,8 +282,12 @@ func directCheck(pos *chess.Position, m chess.Move, side chess.Color) bool {
 		return false
 	}
 	to := m.To()
+	pt := pos.At(m.From()).Type()
+	if pt >= chess.Bishop && chess.QueenAttacks(k, 0)&to.Bit() == 0 {
+		return false // a rider off every line through the king
+	}
 	occ := pos.Occupied()&^m.From().Bit() | to.Bit()
-	switch pos.At(m.From()).Type() {
+	switch pt {
 	case chess.Pawn:
 		return chess.PawnAttacks(side, to)&k.Bit() != 0
 	case chess.Knight:

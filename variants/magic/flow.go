@@ -169,11 +169,31 @@ func (s *State) canCommit(who chess.Color, e *env) bool {
 	return true
 }
 
+// mayCommit is canCommit without an env: afterMove asks only this of the
+// effects (an env costs a pass over them and the board for each move).
+func (s *State) mayCommit(who chess.Color) bool {
+	if s.m.handN[who] == 0 || s.silenced(who) {
+		return false
+	}
+	return who != s.m.side || !(s.m.cardUsed || s.m.moveOnly)
+}
+
+// silenced: an enemy silence (AM40) is in play against who (env's
+// silenced, read from the effects alone).
+func (s *State) silenced(who chess.Color) bool {
+	for i := 0; i < int(s.m.nEff); i++ {
+		if x := &s.m.eff[i]; x.Kind == EffSilence && x.Owner == who.Other() {
+			return true
+		}
+	}
+	return false
+}
+
 // reactOpen: a reaction window opens for the other player (advanced mode,
 // a card in hand, not silenced).
 func (s *State) reactOpen() bool {
 	d := s.m.side.Other()
-	return s.opts.Mode == Advanced && s.m.handN[d] > 0 && !s.env().silenced[d]
+	return s.opts.Mode == Advanced && s.m.handN[d] > 0 && !s.silenced(d)
 }
 
 // replacements: the rewound player's legal moves other than the undone
@@ -369,7 +389,7 @@ func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
 
 // afterMove: the END window, else the end of the turn.
 func (s *State) afterMove() {
-	if s.canCommit(s.m.side, s.env()) {
+	if s.mayCommit(s.m.side) {
 		s.m.ph = PhEnd
 		return
 	}
