@@ -179,9 +179,9 @@ func TestNoEnglishOnTheSpanishPage(t *testing.T) {
 				w.check("form-" + g)
 				continue
 			}
-			for _, mode := range []string{"engine", "local"} {
-				if eval[bool](t, ctx, `!document.querySelector('[data-mode="`+mode+`"]').checkVisibility()`) {
-					continue // spy has no game on one device
+			for _, mode := range []string{"engine", "local", "online"} {
+				if eval[bool](t, ctx, `!(document.querySelector('[data-mode="`+mode+`"]') || {checkVisibility: () => false}).checkVisibility()`) {
+					continue // spy and magic have no game on one device
 				}
 				w.click("the form's "+mode, `[data-mode="`+mode+`"]`)
 				if mode == "engine" && s == desktop {
@@ -203,6 +203,17 @@ func TestNoEnglishOnTheSpanishPage(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(`[data-error]`)))
 		w.check("form-finished-fen")
 		eval[bool](t, ctx, `(() => { document.querySelector("[data-fen]").value = ""; return true })()`)
+
+		// A game against a friend, waiting for the friend: its
+		// invitation.
+		if eval[bool](t, ctx, `!!document.querySelector('[data-mode="online"]')`) {
+			w.click("against a friend", `[data-mode="online"]`)
+			w.click("play", `[data-action="start-game"]`)
+			waitJS(t, ctx, "the invitation", `!document.querySelector("#game").hidden && document.querySelector("[data-friends]").checkVisibility()`)
+			w.check("friend-invitation")
+			w.click("back to the form", `[data-action="new-game"]`)
+			w.click("against Azar", `[data-mode="engine"]`)
+		}
 
 		// The settings.
 		w.click("settings", `[data-action="settings"]`)
