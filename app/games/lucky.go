@@ -505,9 +505,14 @@ func luckyNote(before *chess.Position, st *lucky.State, a variants.Action, card 
 	case lucky.ActClaim:
 		return Note{textPart("claims a draw", "reclama tablas")}
 	case lucky.ActBomb, lucky.ActWave:
-		gone := removed(before, st.Position())
-		n := Note{textsPart(by)} // the card's name says what the pawns or the bomb did
-		if len(gone) > 0 {
+		n := Note{textPart("the bomb goes off", "estalla la bomba")}
+		if lucky.TypeOf(a) == lucky.ActWave {
+			n = Note{textPart("the pawns step forward", "los peones avanzan")}
+			if card != lucky.NoKind && card.Card().Family == lucky.FamPawnsBack {
+				n = Note{textPart("the pawns step back", "los peones retroceden")}
+			}
+		}
+		if gone := removed(before, st.Position()); len(gone) > 0 {
 			n = append(n, removesPart(by, gone))
 		}
 		return n

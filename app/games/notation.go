@@ -1,6 +1,8 @@
 package games
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"azar/variants/chess"
@@ -146,4 +148,35 @@ func removesPart(by Texts, gone []Texts) NotePart {
 		en, es = append(en, g.En), append(es, g.Es)
 	}
 	return textPart("· "+by.En+": removes "+joinWords(en, "and"), "· "+by.Es+": quita "+joinWords(es, "y"))
+}
+
+// protocolShapes are the protocol's token shapes that a move list, a
+// note or a prompt must never show a newcomer (issue 29 §2): its tests
+// and the browser tests check the notes, steps and prompts with them.
+var protocolShapes = map[string]*regexp.Regexp{
+	"uci move":     regexp.MustCompile(`\b[a-h][1-8][a-h][1-8][qrbne]?\b`),
+	"relocation":   regexp.MustCompile(`[a-h][1-8]>[a-h][1-8]`),
+	"removal":      regexp.MustCompile(`(^|[\s(])-[a-h][1-8]`),
+	"placement":    regexp.MustCompile(`[PNBRQKE]@[a-h][1-8]`),
+	"spy card":     regexp.MustCompile(`\b(reveal|spy|wild):[A-Za-z]`),
+	"magic code":   regexp.MustCompile(`AM\d\d`),
+	"window":       regexp.MustCompile(`\b(MAIN|PRE|END|R-COMMIT|R-IMPACT|MS|UEYNT|HFPT)\b`),
+	"record":       regexp.MustCompile(`@[A-Z]|\(\)`),
+	"lucky card":   regexp.MustCompile(`\b[a-z]+\d?(-[a-z]+)?:[A-Za-z+]`),
+	"token word":   regexp.MustCompile(`^(draw|pass|0000|annul|bomb|claim|pawns(=\w+)?)$`),
+	"glued":        regexp.MustCompile(`\|`),
+	"queen powers": regexp.MustCompile(`\b[RBN] [RBN]\b`),
+}
+
+// ProtocolTokens names the protocol token shapes that s shows (none for
+// people's notation and words).
+func ProtocolTokens(s string) []string {
+	var out []string
+	for name, re := range protocolShapes {
+		if re.MatchString(s) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -13,35 +13,6 @@ import (
 	"azar/variants/magic"
 )
 
-// protocolShapes are the protocol's token shapes that a move list, a
-// note or a prompt must never show a newcomer (issue 29 §2).
-var protocolShapes = map[string]*regexp.Regexp{
-	"uci move":     regexp.MustCompile(`\b[a-h][1-8][a-h][1-8][qrbne]?\b`),
-	"relocation":   regexp.MustCompile(`[a-h][1-8]>[a-h][1-8]`),
-	"removal":      regexp.MustCompile(`(^|[\s(])-[a-h][1-8]`),
-	"placement":    regexp.MustCompile(`[PNBRQKE]@[a-h][1-8]`),
-	"spy card":     regexp.MustCompile(`\b(reveal|spy|wild):[A-Za-z]`),
-	"magic code":   regexp.MustCompile(`AM\d\d`),
-	"window":       regexp.MustCompile(`\b(MAIN|PRE|END|R-COMMIT|R-IMPACT|MS|UEYNT|HFPT)\b`),
-	"record":       regexp.MustCompile(`@[A-Z]|\(\)`),
-	"lucky card":   regexp.MustCompile(`\b[a-z]+\d?(-[a-z]+)?:[A-Za-z+]`),
-	"token word":   regexp.MustCompile(`^(draw|pass|0000|annul|bomb|claim|pawns(=\w+)?)$`),
-	"glued":        regexp.MustCompile(`\|`),
-	"queen powers": regexp.MustCompile(`\b[RBN] [RBN]\b`),
-}
-
-// tokenShapes names the protocol shapes in s.
-func tokenShapes(s string) []string {
-	var out []string
-	for name, re := range protocolShapes {
-		if re.MatchString(s) {
-			out = append(out, name)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
 // checkNotes fails on any note of the list, in either language, that is
 // empty where it is shown or carries a protocol token.
 func checkNotes(t *testing.T, what string, notes []Note) {
@@ -49,7 +20,7 @@ func checkNotes(t *testing.T, what string, notes []Note) {
 	for i, n := range notes {
 		for _, lang := range []string{"en", "es"} {
 			s := n.Text(lang)
-			if bad := tokenShapes(s); len(bad) > 0 {
+			if bad := ProtocolTokens(s); len(bad) > 0 {
 				t.Errorf("%s: entry %d in %s %q shows %v", what, i, lang, s, bad)
 			}
 		}
@@ -62,7 +33,7 @@ func checkTexts(t *testing.T, what string, tx Texts) {
 		t.Errorf("%s: %+v is not in both languages", what, tx)
 	}
 	for _, s := range []string{tx.En, tx.Es} {
-		if bad := tokenShapes(s); len(bad) > 0 {
+		if bad := ProtocolTokens(s); len(bad) > 0 {
 			t.Errorf("%s: %q shows %v", what, s, bad)
 		}
 	}
@@ -73,13 +44,13 @@ func checkTexts(t *testing.T, what string, tx Texts) {
 func TestProtocolShapes(t *testing.T) {
 	for _, s := range []string{"e2e4", "h7>d3", "-c1", "P@b4", "reveal:spy:QR", "AM07@R-COMMIT(q)", "Commit: AM33",
 		"MAIN · R-COMMIT", "e2e4 | g8f6", "draw", "move2:N+B", "original queen d1: R B N", "committed AM05"} {
-		if len(tokenShapes(s)) == 0 {
+		if len(ProtocolTokens(s)) == 0 {
 			t.Errorf("%q passes the check", s)
 		}
 	}
 	for _, s := range []string{"e4", "Nf6", "[Move two]", "Muro (wall) on e5", "hxg5", "Ke1-e3", "Nb1-c3", "b7-b8=N",
 		"reveals its spy: the knight on f6 was White's", "O-O", "exd8=Q#", "claims a draw", "b1 and d4"} {
-		if bad := tokenShapes(s); len(bad) > 0 {
+		if bad := ProtocolTokens(s); len(bad) > 0 {
 			t.Errorf("%q refused as %v", s, bad)
 		}
 	}
