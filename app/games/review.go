@@ -53,7 +53,9 @@ func (g *Game) viewAt(ply int, w viewer) (View, error) {
 	}
 	w.acts = ""
 	v := past.viewFor(w)
-	v.CanUndo = false
+	// Whatever an entry's view lists (four-player chaturanga's lists the
+	// seat to move's moves for any viewer), nothing is played here.
+	v.Legal, v.CanUndo = []string{}, false
 	v.Review = g.review(ply)
 	return v, nil
 }

@@ -318,3 +318,22 @@ func TestViewAtMagicAsShown(t *testing.T) {
 		t.Fatalf("the hand never changed over the game (%v): the test reviews no card played", hands)
 	}
 }
+
+// TestViewAtChaturanga4AsShown: four people on one device play a seeded
+// run of moves; each ply reviewed is what the device was shown then
+// (the board, the seats, the pools, the last move), with nothing legal.
+func TestViewAtChaturanga4AsShown(t *testing.T) {
+	f := newFixture(t, "")
+	v := c4Create(t, f, people, "")
+	rng := rand.New(rand.NewPCG(4, 4))
+	seen := map[int]View{0: v}
+	for turn := 0; turn < 24 && v.Status == "playing"; turn++ {
+		v = mustMove(t, f.m, v.ID, v.Legal[rng.IntN(len(v.Legal))])
+		seen[len(v.Moves)] = v
+	}
+	compareReviews(t, f, v.ID, seen, func(ply int, rv View, _ string) {
+		if rv.C4 == nil || len(rv.C4.Seats) != 4 || rv.Turn != seen[ply].Turn {
+			t.Fatalf("ply %d: seats %+v, turn %q", ply, rv.C4, rv.Turn)
+		}
+	})
+}
