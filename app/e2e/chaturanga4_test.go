@@ -46,6 +46,9 @@ func TestChaturanga4ToTheEnd(t *testing.T) {
 	defer func() { a.stop() }()
 
 	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("start-game")))
+	// The engine seats' moves at once (their pause is
+	// TestChaturanga4EngineMovesOneAtATime's).
+	setPause(t, ctx, "0")
 	run(t, ctx, "choose chaturanga for four", chromedp.Click(chromedp.CSS(`[data-variant="chaturanga4"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-seat="g"]`)))
 	if !eval[bool](t, ctx, `document.querySelector(".two-player").hidden && document.querySelector("[data-color]").closest("fieldset").hidden`) {

@@ -114,7 +114,7 @@ func TestMagicCardsAndReaction(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-hand] [data-card]").length`); n != 9 {
 		t.Fatalf("%d cards in hand after the commitment", n)
 	}
-	waitJS(t, ctx, "the commitment in the moves", `!!document.querySelector('#moves .san[data-card="AM34"]')`)
+	waitJS(t, ctx, "the commitment in the moves", `!!document.querySelector('#moves .san [data-card="AM34"]')`)
 	shot(t, ctx, "magic-2-committed")
 
 	waitView(t, a, id, func(v games.View) bool { return !v.Thinking && len(v.Legal) > 0 })
@@ -163,7 +163,7 @@ func TestMagicCardsAndReaction(t *testing.T) {
 	if !reacted {
 		t.Fatal("no window opened for the player's Immunity")
 	}
-	waitJS(t, ctx, "the reaction in the moves", `!!document.querySelector('#moves .san[data-card="AM08"]')`)
+	waitJS(t, ctx, "the reaction in the moves", `!!document.querySelector('#moves .san [data-card="AM08"]')`)
 	v, _ = a.m.Get(id)
 	if !slices.ContainsFunc(v.Magic.Committed, func(c games.MagicCommit) bool {
 		return c.Card == "AM08" && (c.Window == "R-COMMIT" || c.Window == "R-IMPACT") && c.Side == "w"

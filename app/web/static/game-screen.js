@@ -24,14 +24,18 @@
 //   kind, name) (why a click was refused, when the panel knows better),
 //   escape() (Escape pressed: drop what is picked), isCard(tok) (a
 //   card's token, for the sound), play(tok) (where a move goes, when
-//   not to the game) and actions (its data-action buttons).
+//   not to the game), pace(old, v) (what happened between two views
+//   shown one step at a time: {steps: the views to show, v last, pause:
+//   the milliseconds between them}, or null to show v at once),
+//   reorient(v, o) (the orientation for each new view of a game already
+//   shown) and actions (its data-action buttons).
 // While the player reviews the game (review.js), the board and the
 // panel show a past view, which has nothing legal; the move list, the
 // status line, the analysis and the bar follow the live one.
 //
 // ui, what a panel is given: t, i18n, view(), play(tok), render(),
 // setNote(text or function, and the kind of refusal it tells, if one),
-// board, choosePiece.
+// board, choosePiece, settings.
 
 import { Board, Marks, choosePiece } from "./board.js";
 import * as tokens from "./tokens.js";
@@ -60,6 +64,8 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   let orientation = { flipped: false, turned: false };
   let orientedFor = null; // the game id the orientation was chosen for
   let refused = "";       // the kind of the last refused input, on data-note as data-refused
+  let steps = [];         // the views waiting to be shown one step at a time (panel.pace)
+  let stepTimer = null, stepPause = 0, steppedAt = 0;
 
   const board = new Board($("#board"), {
     move: (from, to) => tryMove(from, to),
@@ -69,7 +75,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     refuse: (kind, name, selected) => refuse(kind, name, selected),
     describe: (name, pc) => describe(name, pc),
   });
-  const ui = { t, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece };
+  const ui = { t, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece, settings };
   const review = createReview(i18n, { game: () => game, render: () => render(), note: (n) => { note = n; render(); } });
   const panels = new Map(); // variant -> its panel
   const known = new Set();  // every panel shown so far (their parts are hidden for the others)
@@ -82,11 +88,35 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   // takes it anyway (the first view of a new event stream: the server may
   // have restarted).
   function accept(v, force) {
-    if (!v || (!force && game && game.id === v.id && v.version < game.version)) return;
+    if (!v) return;
+    if (steps.length && steps[0].id !== v.id) { clearTimeout(stepTimer); stepTimer = null; steps = []; }
+    // The newest view taken, shown or waiting its step.
+    const last = steps.length ? steps[steps.length - 1] : game;
+    if (!force && last && last.id === v.id && v.version < last.version) return;
     // The same view again (a reopened event stream's first one) changes
     // nothing: the board is not rebuilt under the player's pointer.
-    if (game && game.id === v.id && v.version === game.version && JSON.stringify(v) === JSON.stringify(game)) return;
+    if (last && last.id === v.id && v.version === last.version && JSON.stringify(v) === JSON.stringify(last)) return;
     const p = panelFor(v.variant);
+    const paced = p.pace && last && last.id === v.id ? p.pace(last, v) : null;
+    if (paced || steps.length) {
+      steps.push(...(paced ? paced.steps : [v]));
+      if (paced) stepPause = paced.pause;
+      if (!stepTimer) stepTimer = setTimeout(nextStep, Math.max(0, steppedAt + stepPause - Date.now()));
+      return;
+    }
+    take(v, p);
+  }
+  // nextStep shows the next of the views waiting their step.
+  function nextStep() {
+    stepTimer = null;
+    const v = steps.shift();
+    if (!v) return;
+    take(v, panelFor(v.variant));
+    if (steps.length) stepTimer = setTimeout(nextStep, stepPause);
+  }
+  // take shows a view now; a paced view follows it a pause later.
+  function take(v, p) {
+    steppedAt = Date.now();
     // A game just opened starts with no selection and the board's Tab
     // stop in its bottom left corner.
     if (!game || game.id !== v.id) { board.selected = null; board.focusName = null; }
@@ -114,6 +144,10 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     if (orientedFor !== v.id) {
       orientation = p.orient(v);
       orientedFor = v.id;
+    } else if (p.reorient) {
+      // A panel may turn the board with each view (four-player
+      // chaturanga's people on one device: the seat to move at the bottom).
+      orientation = p.reorient(v, orientation);
     }
     render();
   }
@@ -154,6 +188,9 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   // close stops following the game; forget drops it too.
   function close(forget) {
     if (events) { events.close(); events = null; }
+    clearTimeout(stepTimer);
+    stepTimer = null;
+    steps = [];
     if (forget) { game = null; panel = null; }
   }
 
@@ -217,21 +254,19 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   function refuse(kind, name, selected) {
     if (!game) return;
     refused = kind;
-    // A function: the reason follows the language.
+    // The panel's reason hangs on its state now (a card picked, then
+    // dropped): said at once. The screen's own is a function, which
+    // follows the language.
+    const said = panel.refusal ? panel.refusal(game, kind, name, selected) : "";
     const g = game;
-    note = () => refusal(g, kind, name, selected);
+    note = said || (() => refusal(g, kind, name, selected));
   }
   function refusal(game, kind, name, selected) {
-    let text = panel.refusal ? panel.refusal(game, kind, name, selected) : "";
-    if (!text && kind === "target") text = t("refuseTarget", { from: selected, to: name });
-    else if (!text) {
-      const pc = game.pieces[name] || "";
-      const mine = game.mode === "engine" && game.human ? pc[0] === game.human : pc[0] === game.turn;
-      if (game.status !== "playing" || game.thinking || game.legal.length === 0) text = t("refuseWait");
-      else if (!mine) text = t("refuseNotYours");
-      else text = t("refuseNoMoves");
-    }
-    return text;
+    if (kind === "target") return t("refuseTarget", { from: selected, to: name });
+    const pc = game.pieces[name] || "";
+    const mine = game.mode === "engine" && game.human ? pc[0] === game.human : pc[0] === game.turn;
+    if (game.status !== "playing" || game.thinking || game.legal.length === 0) return t("refuseWait");
+    return mine ? t("refuseNoMoves") : t("refuseNotYours");
   }
 
   function renderStatus() {

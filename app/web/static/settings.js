@@ -7,7 +7,7 @@
 const KEY = "azar.settings";
 export const BOARD_THEMES = ["green", "brown", "blue"];
 export const PIECE_THEMES = ["classic", "sepia"];
-const DEFAULTS = { sound: true, boardTheme: "green", pieceTheme: "classic", coords: true, form: {} };
+const DEFAULTS = { sound: true, boardTheme: "green", pieceTheme: "classic", coords: true, form: {}, c4Pause: "900" };
 
 function load() {
   let saved = {};

@@ -4,7 +4,8 @@
 // that may convert; promotions and conversions choose among the pool's
 // pieces; the board turns a quarter at a time.
 
-import { san, muted } from "./sides.js";
+import { muted } from "./sides.js";
+import { noteElement, noteText } from "./cards.js";
 import { stayPut } from "../tokens.js";
 
 // The seats in turn order: Red (east), Green (south), Yellow (west),
@@ -17,6 +18,24 @@ const NEXT = { r: "g", g: "y", y: "b", b: "r" };
 const seatAtBottom = (s) => ({ flipped: s === "b" || s === "y", turned: s === "r" || s === "y" });
 const bottomSeat = (o) => (o.turned ? (o.flipped ? "y" : "r") : (o.flipped ? "b" : "g"));
 
+// DEFAULT_PAUSE is the milliseconds between two engine seats' moves
+// shown one after the other (the setting c4Pause changes it).
+const DEFAULT_PAUSE = 900;
+const LEGEND = ["K", "E", "N", "B", "P"];
+
+// afterMove is the pieces after the move tok (from, to, and a pool
+// piece for a promotion b7b8n or a conversion b8b8n, "0000" a pass):
+// the board between two views, shown a step at a time.
+function afterMove(pieces, tok) {
+  const m = /^([a-h][1-8])([a-h][1-8])([ebn]?)$/.exec(tok);
+  const out = { ...pieces };
+  if (!m || !out[m[1]]) return out;
+  const pc = out[m[1]];
+  delete out[m[1]];
+  out[m[2]] = m[3] ? pc[0] + m[3].toUpperCase() : pc;
+  return out;
+}
+
 export const chaturanga4 = {
   // The form names a player for every seat instead of an opponent.
   form: { oneDevice: true, seats: true, rules: true },
@@ -25,7 +44,7 @@ export const chaturanga4 = {
   // elimination, so there is no full move to count.
   movesLabel: (t, n) => n + " " + t("nMoves"),
   create(ui) {
-    const { t } = ui;
+    const { t, i18n } = ui;
     const colour = (s) => t("seat-" + s);
     const place = (n) => { const k = "place" + n; const s = t(k); return s === k ? String(n) : s; };
     const seatInfo = (v, s) => v.c4.seats[SEATS.indexOf(s)];
@@ -84,6 +103,8 @@ export const chaturanga4 = {
         row.append(head, pool(st));
         box.append(row);
       }
+      box.dataset.shownMoves = String(v.moves.length);
+      box.append(legend());
       if (over) {
         const h = document.createElement("h3");
         h.textContent = t("c4Ranking");
@@ -100,6 +121,28 @@ export const chaturanga4 = {
         }
         box.append(h, ol);
       }
+    }
+    // legend names the pieces and how they move.
+    function legend() {
+      const d = document.createElement("details");
+      d.className = "c4-legend";
+      d.dataset.c4Legend = "";
+      d.open = !localStorage.getItem("azar.c4LegendClosed");
+      d.addEventListener("toggle", () => { if (d.open) localStorage.removeItem("azar.c4LegendClosed"); else localStorage.setItem("azar.c4LegendClosed", "1"); });
+      const sum = document.createElement("summary");
+      sum.textContent = t("c4Legend");
+      const ul = document.createElement("ul");
+      for (const k of LEGEND) {
+        const li = document.createElement("li");
+        li.dataset.legendPiece = k;
+        const img = document.createElement("span");
+        img.className = "piece mini";
+        img.dataset.piece = "g" + k;
+        li.append(img, " " + t("c4Legend-" + k));
+        ul.append(li);
+      }
+      d.append(sum, ul);
+      return d;
     }
     function pool(st) {
       const pool = document.createElement("div");
@@ -132,7 +175,8 @@ export const chaturanga4 = {
       return pool;
     }
 
-    // One line per round, the seats' moves in turn order.
+    // One line per round, the seats' moves in turn order, in the page's
+    // letters (the server's notes).
     function moves(v, ol) {
       let li = null, prev = -1;
       v.moves.forEach((m, i) => {
@@ -142,10 +186,11 @@ export const chaturanga4 = {
           ol.append(li);
         }
         prev = k;
-        const el = san(m.san, i === v.moves.length - 1, i + 1);
+        const el = noteElement(i18n, v.c4.notes[i], i === v.moves.length - 1);
+        el.dataset.ply = String(i + 1); // the position a click on it reviews (review.js)
         el.classList.add("by-" + m.side);
         el.dataset.side = m.side;
-        el.title = colour(m.side) + ": " + m.uci;
+        el.title = colour(m.side) + ": " + noteText(i18n, v.c4.notes[i]);
         li.append(el);
       });
     }
@@ -189,6 +234,33 @@ export const chaturanga4 = {
       // The Turn the board button brings the next seat in turn order to
       // the bottom.
       flip: (o) => seatAtBottom(NEXT[bottomSeat(o)]),
+      // People sharing the device: the board turns to the seat to move
+      // when a person plays it.
+      reorient(v, o) {
+        const people = v.c4.seats.filter((s) => s.player === "you" || s.player === "person").length;
+        const st = v.status === "playing" ? seatInfo(v, v.turn) : null;
+        return people >= 2 && st && st.player !== "engine" ? seatAtBottom(v.turn) : o;
+      },
+      // The engine seats' moves one at a time, a pause apart: each shows
+      // its own last move on the board before the next.
+      pace(old, v) {
+        const saved = ui.settings ? ui.settings.get("c4Pause") : undefined;
+        const pause = saved === undefined || saved === "" ? DEFAULT_PAUSE : Number(saved);
+        const n = old.moves.length;
+        if (!pause || v.moves.length <= n || !v.c4 || !old.c4) return null;
+        const fresh = v.moves.slice(n);
+        if (!fresh.some((m) => seatInfo(v, m.side).player === "engine")) return null;
+        const steps = [];
+        let pieces = old.pieces;
+        for (let i = n; i < v.moves.length - 1; i++) {
+          pieces = afterMove(pieces, v.moves[i].uci);
+          const tok = v.moves[i].uci;
+          steps.push({ ...v, pieces, lastMove: tok === "0000" ? "" : tok, moves: v.moves.slice(0, i + 1), legal: [], thinking: true,
+            status: "playing", result: "*", turn: v.moves[i + 1].side, check: "", c4: { ...old.c4, notes: v.c4.notes.slice(0, i + 1) } });
+        }
+        steps.push(v);
+        return { steps, pause };
+      },
       status,
       render,
       moves,

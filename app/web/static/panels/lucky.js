@@ -4,7 +4,7 @@
 // bomb's zone and the pieces a card may move.
 
 import { twoSided, sideName, sideLabel, san, muted, modeLabel } from "./sides.js";
-import { cardElement, cardLabel } from "./cards.js";
+import { cardElement, cardLabel, noteElement, describeButton, engineSentence } from "./cards.js";
 import { buttonTokens, dests } from "../tokens.js";
 
 const BUTTON_LABELS = { annul: "annul", bomb: "bomb", "0000": "pass", claim: "claim" };
@@ -19,7 +19,7 @@ export const lucky = {
     const remember = (c) => { if (c) cardInfo[c.id] = c; return c; };
     const cardName = (id) => cardLabel(i18n, cardInfo[id], id);
     const learnNames = (lv) => {
-      for (const d of lv.drawn) if (d.name) cardInfo[d.card] = Object.assign({ id: d.card, text: { en: "", es: "" } }, cardInfo[d.card] || {}, { name: d.name });
+      for (const d of lv.drawn) if (d.name) cardInfo[d.card] = Object.assign({ id: d.card }, cardInfo[d.card] || {}, { name: d.name, text: d.text || { en: "", es: "" } });
     };
 
     function render(v) {
@@ -28,6 +28,7 @@ export const lucky = {
       deck.dataset.deck = String(lv.pile);
       deck.querySelector(".deck-count").textContent = String(lv.pile);
       $("[data-action=draw]").hidden = !v.legal.includes("draw");
+      describeButton($("[data-action=draw]"), t("desc-draw"));
       const dc = $(".drawn-card");
       dc.textContent = "";
       if (lv.card) {
@@ -49,6 +50,7 @@ export const lucky = {
         b.dataset.token = tok;
         const key = tok.startsWith("pawns") ? "pawns" : BUTTON_LABELS[tok];
         b.textContent = key ? t(key) + (tok.includes("=") ? " (" + tok.split("=")[1].toUpperCase() + ")" : "") : tok;
+        describeButton(b, key ? t("desc-" + key) : "");
         bs.append(b);
       }
       const held = $(".held");
@@ -85,10 +87,14 @@ export const lucky = {
     }
 
     // A turn may hold several actions: one line per move number, White's
-    // turn then Black's; a drawn card shows as [its name].
+    // turn then Black's; a drawn card shows as [its name] (the draw
+    // itself has no entry), each action in the server's note.
+    const describe = (id) => (cardInfo[id] && cardInfo[id].text[i18n.lang()]) || "";
     function moves(v, ol) {
       let li = null, side = "";
       v.moves.forEach((m, i) => {
+        const note = v.lucky.notes[i];
+        if (!note || !note.length) return;
         if (!li || (m.side === "w" && side !== "w")) {
           li = document.createElement("li");
           li.dataset.side = m.side;
@@ -97,13 +103,12 @@ export const lucky = {
         } else if (m.side !== side) {
           const sep = document.createElement("span");
           sep.className = "turn-sep";
-          sep.textContent = "|";
+          sep.textContent = "—";
           li.append(sep);
         }
         side = m.side;
-        const drawn = i > 0 && v.moves[i - 1].uci === "draw";
-        const el = san(drawn ? "[" + (cardInfo[m.uci] ? cardInfo[m.uci].name[i18n.lang()] : m.uci) + "]" : m.san, i === v.moves.length - 1, i + 1);
-        if (drawn) { el.classList.add("card-token"); el.dataset.card = m.uci; el.title = m.uci; }
+        const el = noteElement(i18n, note, i === v.moves.length - 1, describe);
+        el.dataset.ply = String(i + 1); // the position a click on it reviews (review.js)
         li.append(el);
       });
     }
@@ -127,9 +132,13 @@ export const lucky = {
       },
       // announce names the cards the engine drew.
       announce(old, v) {
-        for (const d of v.lucky.drawn) if (d.name && !cardInfo[d.card]) cardInfo[d.card] = { id: d.card, name: d.name, text: { en: "", es: "" } };
-        const fresh = v.lucky.drawn.slice(old.lucky.drawn.length).filter((d) => d.side !== v.human);
-        if (fresh.length) ui.setNote(() => t("engineDrew") + " " + fresh.map((d) => cardName(d.card)).join(", ") + ".");
+        learnNames(v.lucky);
+        // What Azar did, in words: the card it drew and each action.
+        // Azar's whole turn so far: its actions since the player's last.
+        if (v.moves.length === old.moves.length) return;
+        const since = v.moves.map((m, i) => m.side === v.human && v.lucky.notes[i].length > 0).lastIndexOf(true) + 1;
+        const notes = v.moves.map((m, i) => (i >= since ? v.lucky.notes[i] : null)).filter((n) => n && n.length);
+        if (notes.length) ui.setNote(() => engineSentence(i18n, t(notes[0].some((p) => p.card) ? "engineDidCard" : "engineDid"), notes));
       },
       actions: {
         draw: () => ui.play("draw"),

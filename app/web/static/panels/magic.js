@@ -4,8 +4,8 @@
 // buttons), Azar's card count, the effects in play and the discard; on
 // the board the effects' marks and the picked card's next targets.
 
-import { twoSided, sideName, san, muted, opponent, modeLabel } from "./sides.js";
-import { cardElement, cardLabel } from "./cards.js";
+import { twoSided, sideName, muted, opponent, modeLabel } from "./sides.js";
+import { cardElement, cardLabel, noteElement, describeButton, engineSentence } from "./cards.js";
 
 const EFFECT_SYMBOLS = { wall: "🧱", mine: "💣", shield: "🛡", wings: "🪽", paralysis: "⛓", sanctuary: "✚", fog: "☁",
   armour: "🛡", blizzard: "❄", ward: "✋", immunity: "✦", anchorage: "⚓", lance: "↟", surge: "⇡", stride: "♔", "no-mans-land": "⊘", silence: "🤫" };
@@ -55,14 +55,33 @@ export const magic = {
       }
       return out;
     }
+    // when is a card's windows in words: "Play it: instead of your move
+    // · in reply to a card" (reaction).
+    const when = (c) => t("cardWhen") + ": " + c.windows.map((w) => t("win-" + w)).join(" · ") + " (" + t("cat-" + c.category) + ")";
     function cardFace(c, extra) {
       cards[c.id] = c;
-      return cardElement(i18n, { id: c.id, category: "magic " + c.category, name: c.name, text: c.text }, extra || c.windows.join(" · "));
+      return cardElement(i18n, { id: c.id, category: "magic " + c.category, name: c.name, text: c.text }, extra || when(c));
     }
-    const targetLabel = (tok) => {
+    const describe = (id) => (cards[id] ? cards[id].text[i18n.lang()] : "");
+    // targetWords is a card token's targets in words: squares as they
+    // are, a flank, a file, an effect by its card's name, a counter's
+    // sign, a piece.
+    const PIECES = { P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen" };
+    const targetWords = (tok) => {
       const i = tok.indexOf(":");
-      return i < 0 ? t("noTargets") : tok.slice(i + 1);
+      if (i < 0) return "";
+      return tok.slice(i + 1).split(",").map((a) => {
+        if (a === "k" || a === "q") return t("flank-" + a);
+        if (/^[a-h]$/.test(a)) return t("fileOf", { file: a });
+        if (/^AM\d\d$/.test(a)) return label(a);
+        if (a === "+" || a === "-") return t("counterBy", { sign: a });
+        if (PIECES[a]) return t(PIECES[a]).toLowerCase();
+        if (/^[a-h][1-8][a-h][1-8]$/.test(a)) return a.slice(0, 2) + "-" + a.slice(2);
+        return a;
+      }).join(", ");
     };
+    // anchorWords is an effect's anchor as the FEN writes it, in words.
+    const anchorWords = (a) => (a === "k" || a === "q" ? t("flank-" + a) : /^[a-h]$/.test(a) ? t("fileOf", { file: a }) : a.split("+").join(", "));
 
     function render(v) {
       const mv = v.magic;
@@ -78,14 +97,16 @@ export const magic = {
       pend.hidden = !mv.pending;
       if (mv.pending) {
         pend.dataset.pending = mv.pending.card;
-        pend.append(muted("div", t("pendingCard") + " " + sideName(t, v, mv.pending.side) + " — " + mv.pending.record));
+        pend.append(muted("div", t("pendingCard") + " " + sideName(t, v, mv.pending.side) + " — " + mv.pending.words[i18n.lang()]));
         pend.append(cardFace(mv.pending.info));
       }
       const pass = $("[data-action=pass]");
       pass.hidden = !v.legal.includes("pass");
       // At a turn's start pass is legal only in the stalemate window (decision 9):
       // it accepts the stalemate, a draw.
-      pass.textContent = t(mv.phase === "ms" ? "passMate" : mv.phase === "start" ? "passStalemate" : "passWindow");
+      const passKey = mv.phase === "ms" ? "passMate" : mv.phase === "start" ? "passStalemate" : "passWindow";
+      pass.textContent = t(passKey);
+      describeButton(pass, t("desc-" + passKey));
       const toks = tokens(v);
       if (picked && !toks[picked]) picked = null;
       const hand = $("[data-hand]");
@@ -101,6 +122,7 @@ export const magic = {
         if (toks[c.id]) el.setAttribute("aria-pressed", String(picked === c.id));
         else el.setAttribute("aria-disabled", "true");
         el.setAttribute("aria-label", c.name[i18n.lang()] + ": " + c.text[i18n.lang()]);
+        el.setAttribute("aria-description", when(c) + ". " + t(toks[c.id] ? "cardPlayable" : "cardNotNow"));
         el.classList.toggle("expanded", expanded === c.id || picked === c.id);
         el.classList.toggle("refused", flashed === c.id);
         hand.append(el);
@@ -120,7 +142,8 @@ export const magic = {
         li.dataset.counter = String(e.counter);
         li.dataset.owner = e.owner;
         li.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + " " + label(e.card) + " — " + sideName(t, v, e.owner) +
-          (e.anchor ? " @ " + e.anchor : "") + " · " + t("turnsLeft") + " " + e.counter;
+          (e.anchor ? " · " + anchorWords(e.anchor) : "") + " · " + t("turnsLeft") + " " + e.counter;
+        if (describe(e.card)) li.title = describe(e.card);
         ul.append(li);
       }
       if (!mv.effects.length) ul.append(muted("li", t("noEffects")));
@@ -153,7 +176,8 @@ export const magic = {
         b.type = "button";
         b.dataset.action = "commit";
         b.dataset.token = tok;
-        b.textContent = t("commitCard") + ": " + targetLabel(tok);
+        b.textContent = t("commitCard") + ": " + (targetWords(tok) || t("noTargets"));
+        describeButton(b, label(picked) + " — " + t("desc-commit"));
         choices.append(b);
       }
       const cancel = document.createElement("button");
@@ -163,12 +187,14 @@ export const magic = {
       choices.append(cancel);
     }
 
-    // One line per turn of the active side; passes are not shown (a
-    // declined window is not recorded), a commitment carries its card.
+    // One line per turn of the active side, each action in the server's
+    // note: a move in SAN, a card by its name and targets in words;
+    // declined windows are not shown (their note is empty).
     function moves(v, ol) {
       let li = null, side = "";
       v.moves.forEach((m, i) => {
-        if (m.uci === "pass") return;
+        const note = v.magic.notes[i];
+        if (!note || !note.length) return;
         if (!li || m.side !== side) {
           li = document.createElement("li");
           li.dataset.side = m.side;
@@ -179,8 +205,8 @@ export const magic = {
           li.append(who);
         }
         side = m.side;
-        const el = san(m.san, i === v.moves.length - 1, i + 1);
-        if (isCard(m.uci)) { el.classList.add("card-token"); el.dataset.card = m.uci.slice(0, 4); el.title = label(m.uci.slice(0, 4)); }
+        const el = noteElement(i18n, note, i === v.moves.length - 1, describe);
+        el.dataset.ply = String(i + 1); // the position a click on it reviews (review.js)
         li.append(el);
       });
     }
@@ -196,7 +222,7 @@ export const magic = {
           b.className = "badge effect-mark " + e.kind + " owner-" + e.owner;
           b.dataset.effect = e.card;
           b.dataset.counter = String(e.counter);
-          b.title = label(e.card) + " · " + t("turnsLeft") + " " + e.counter;
+          b.title = label(e.card) + " · " + t("turnsLeft") + " " + e.counter + (describe(e.card) ? " — " + describe(e.card) : "");
           b.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + e.counter;
           m.over(s, b);
         }
@@ -238,10 +264,15 @@ export const magic = {
       isCard,
       escape() { if (picked) { unpick(); ui.render(); } },
       reset: unpick,
+      // What Azar did, in words: its move and its cards with their
+      // targets, and what an effect took off.
       announce(old, v) {
-        const fresh = v.magic.committed.slice(old.magic.committed.length).filter((c) => c.side !== v.human);
-        for (const c of fresh) cards[c.card] = c.info;
-        if (fresh.length) ui.setNote(() => t("engineCommitted") + " " + fresh.map((c) => label(c.card) + " — " + c.record).join(", ") + ".");
+        for (const c of v.magic.committed) cards[c.card] = c.info;
+        // Azar's whole turn so far: its actions since the player's last.
+        if (v.moves.length === old.moves.length) return;
+        const since = v.moves.map((m, i) => m.side === v.human && v.magic.notes[i].length > 0).lastIndexOf(true) + 1;
+        const notes = v.moves.map((m, i) => (i >= since ? v.magic.notes[i] : null)).filter((n) => n && n.length);
+        if (notes.length) ui.setNote(() => engineSentence(i18n, t("engineDid"), notes));
       },
       actions: {
         pass: () => { unpick(); return ui.play("pass"); },

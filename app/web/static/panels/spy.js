@@ -2,14 +2,15 @@
 // choices, the Reveal button, the original queens' powers, the reveals;
 // on the board the gained (bicolour) pieces and your spy's badge.
 
-import { twoSided, sideLabel, opponent, modeLabel } from "./sides.js";
+import { twoSided, sideLabel, opponent, modeLabel, pairedMoves } from "./sides.js";
+import { noteText, describeButton, engineSentence } from "./cards.js";
 
 export const spy = {
   // A hidden card per player: against the engine only.
   form: { oneDevice: false, seats: false, rules: true },
   modeLabel,
   create(ui) {
-    const { t } = ui;
+    const { t, i18n } = ui;
     const $ = (sel) => document.querySelector("#cards .spy-part " + sel);
     const roleName = (role) => {
       if (role[0] === "P") return t("pawnRole", { file: role[1] });
@@ -20,11 +21,24 @@ export const spy = {
       if (card === "neutral") return t("neutral");
       if (card === "wild") return t("wildcard");
       const [kind, role] = card.split(":");
-      return (kind === "wild" ? t("wildcardOf") + " " : "") + roleName(role) + " (" + card + ")";
+      return (kind === "wild" ? t("wildcardOf") + " " : "") + roleName(role);
     };
+
+    // words lists "a, b and c" in the page's language.
+    const words = (ws) => (ws.length < 2 ? ws.join("") : ws.slice(0, -1).join(", ") + " " + t("andWord") + " " + ws[ws.length - 1]);
 
     function render(v) {
       const sv = v.spy;
+      // What the player may do now, above the card.
+      let step = $("[data-step]");
+      if (!step) {
+        step = document.createElement("p");
+        step.className = "step";
+        step.dataset.step = "";
+        document.querySelector("#cards .spy-part").prepend(step);
+      }
+      step.textContent = v.status === "playing" && sv.step ? sv.step[i18n.lang()] : "";
+      step.hidden = !step.textContent;
       const mine = $(".my-spy");
       mine.textContent = "";
       const card = document.createElement("div");
@@ -41,6 +55,7 @@ export const spy = {
       else if (sv.spySquare) text.textContent = t("yourSpy") + ": " + t("spyHidden") + " " + sv.spySquare + ".";
       else text.textContent = t("yourSpy") + ": " + t("spyGone") + ".";
       card.append(name, text);
+      card.title = name.textContent + ": " + text.textContent;
       mine.append(card);
       const wc = $(".wild-choices");
       wc.textContent = "";
@@ -56,6 +71,7 @@ export const spy = {
         }
       }
       $("[data-action=reveal]").hidden = !sv.reveal;
+      describeButton($("[data-action=reveal]"), sv.revealText ? sv.revealText[i18n.lang()] : t("desc-reveal"));
       const qs = $(".queens");
       qs.textContent = "";
       for (const side of ["w", "b"]) {
@@ -63,7 +79,9 @@ export const spy = {
         const p = document.createElement("p");
         p.dataset.queen = side;
         p.dataset.powers = q.powers;
-        p.textContent = sideLabel(t, v, side) + " — " + t("queenOf") + (q.square ? " " + q.square + ": " + q.powers.split("").join(" ") : ": " + t("queenGone"));
+        p.textContent = q.square
+          ? t("queenMoves", { who: sideLabel(t, v, side), square: q.square, powers: words(q.powers.split("").map((k) => t("pow-" + k))) })
+          : t("queenCaptured", { who: sideLabel(t, v, side) });
         qs.append(p);
       }
       const opp = opponent(v.human);
@@ -96,9 +114,15 @@ export const spy = {
           marks.over(v.spy.spySquare, b);
         }
       },
+      // A move list of SAN and words (a reveal: "reveals its spy: the
+      // knight on f6"), in the page's letters.
+      moves: (v, ol) => pairedMoves({ ...v, moves: v.moves.map((m, i) => ({ ...m, san: noteText(i18n, v.spy.notes[i]) })) }, ol),
+      // Azar's reveal, in words: which piece it was.
       announce(old, v) {
         const opp = opponent(v.human);
-        if (v.spy.revealed[opp] && !old.spy.revealed[opp]) ui.setNote(() => t("engineRevealed") + " " + cardName(v.spy.revealed[opp]) + ".");
+        if (!v.spy.revealed[opp] || old.spy.revealed[opp]) return;
+        const notes = v.spy.notes.filter((n, i) => i >= old.moves.length && v.moves[i].side === opp && n.some((p) => p.text));
+        ui.setNote(() => engineSentence(i18n, t("engineSays"), notes) || t("engineRevealed") + " " + cardName(v.spy.revealed[opp]) + ".");
       },
       // No hint while a wildcard is being chosen.
       buttons(v, button) { if (v.spy.choosing) button("hint").disabled = true; },

@@ -2,8 +2,9 @@
 // page, each {en: {...}, es: {...}}. Adding an area is a file here and
 // a line in AREAS.
 
+import { cards } from "./cards.js";
 import { spanish } from "./spanish.js";
 import { friends } from "./friends.js";
 import { review } from "./review.js";
 
-export const AREAS = [spanish, friends, review];
+export const AREAS = [cards, spanish, friends, review];
