@@ -53,9 +53,14 @@ func (m *Manager) engineMove(g *Game, version uint64, req engine.Request, choosi
 	wait := 250 * time.Millisecond
 	asked := m.clock.Now()
 	for failures := 0; ; {
+		release := m.searchSlot(g.owner) // at most a few of one client's games search at once
+		if release == nil {
+			return
+		}
 		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
 		res, err := m.cfg.Engine.Search(ctx, req)
 		cancel()
+		release()
 		if m.ctx.Err() != nil {
 			return // shutting down: the stored game resumes on the next start
 		}

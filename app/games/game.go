@@ -43,6 +43,9 @@ type Game struct {
 	subs map[chan []byte]string
 	// touched is when the game was last asked for (Sweep), by Config.Clock.
 	touched time.Time
+	// owner is the client that created the game, "" when unknown
+	// (seats_engine.go).
+	owner string
 }
 
 // gameState is what a game is, without the machinery around it.

@@ -150,6 +150,9 @@ type Config struct {
 	// SweepEvery is how often Sweep runs; zero is every minute, negative
 	// never (a test calls Sweep itself).
 	SweepEvery time.Duration
+	// SearchesPerOwner bounds the engine searches one client's games run
+	// at once (seats_engine.go); zero gives DefaultSearchesPerOwner.
+	SearchesPerOwner int
 }
 
 // DefaultGoArgs is the engine's budget for one move: 300 ms, whatever the
@@ -173,6 +176,12 @@ type Manager struct {
 	games map[string]*Game
 	// analysisSlot lets one analysis search at a time.
 	analysisSlot chan struct{}
+	// slots are the engine's search slots of the owners searching now
+	// (seats_engine.go), under slotMu: taken while a game's lock is held,
+	// which the manager's lock may never be (Sweep takes them the other
+	// way round).
+	slotMu sync.Mutex
+	slots  map[string]*ownerSlots
 }
 
 // New returns a manager with every game in progress in the store loaded
@@ -192,6 +201,9 @@ func New(cfg Config) (*Manager, error) {
 	}
 	if cfg.IdleAfter == 0 {
 		cfg.IdleAfter = DefaultIdleAfter
+	}
+	if cfg.SearchesPerOwner == 0 {
+		cfg.SearchesPerOwner = DefaultSearchesPerOwner
 	}
 	if cfg.SweepEvery == 0 {
 		cfg.SweepEvery = time.Minute
@@ -276,7 +288,9 @@ func (m *Manager) Create(o Options) (View, error) {
 
 // NewGame starts a game with the options: the creator's seat and token,
 // its first view and the invitations for the open seats (online).
-func (m *Manager) NewGame(o Options) (Created, error) {
+func (m *Manager) NewGame(o Options) (Created, error) { return m.newGame(o, "") }
+
+func (m *Manager) newGame(o Options, owner string) (Created, error) {
 	e := entryFor(o.Variant)
 	if e == nil {
 		return Created{}, errorf(Invalid, "unknown variant %q (want %s)", o.Variant, entryNames())
@@ -286,7 +300,7 @@ func (m *Manager) NewGame(o Options) (Created, error) {
 		return Created{}, err
 	}
 	now := time.Now()
-	g := &Game{gameState: gameState{id: newID(), opts: o, created: now}}
+	g := &Game{gameState: gameState{id: newID(), opts: o, created: now}, owner: owner}
 	p, err := e.deal(o, m.cfg.NewSeed)
 	if err != nil {
 		return Created{}, err

@@ -227,9 +227,14 @@ func (s *Seated) OfferDraw() (View, error) {
 			// The same search would give the same answer (rules/standard.md B3).
 			return View{}, errorf(Conflict, "the engine declined your offer: offer again after your next move")
 		}
+		release := m.searchSlot(g.owner)
+		if release == nil {
+			return View{}, errorf(Conflict, "the server is stopping")
+		}
 		ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
 		res, err := m.cfg.Engine.Search(ctx, g.offerRequest(fullStrength, drawOfferBudget))
 		cancel()
+		release()
 		if err != nil {
 			return View{}, fmt.Errorf("the engine could not consider the offer: %w", err)
 		}
@@ -290,9 +295,14 @@ func (s *Seated) Hint() (Hint, error) {
 	version := g.version
 	g.mu.Unlock()
 
+	release := m.searchSlot(g.owner)
+	if release == nil {
+		return Hint{}, errorf(Conflict, "the server is stopping")
+	}
 	ctx, cancel := context.WithTimeout(m.ctx, searchTimeout)
 	res, err := m.cfg.Engine.Search(ctx, req)
 	cancel()
+	release()
 	if err != nil {
 		return Hint{}, fmt.Errorf("the engine could not give a hint: %w", err)
 	}

@@ -39,7 +39,7 @@ func (s *Seated) Rematch() (Created, error) {
 		return Created{}, errorf(Conflict, "a rematch of this game has been made already")
 	}
 	g.rematching = true
-	o := g.opts
+	o, owner := g.opts, g.owner
 	mine := s.acting()
 	if mine == "" {
 		mine = o.Human
@@ -54,7 +54,7 @@ func (s *Seated) Rematch() (Created, error) {
 
 	// Outside g.mu: NewGame takes the manager's lock, which Sweep holds
 	// while it takes a game's.
-	c, err := m.NewGame(o)
+	c, err := m.newGame(o, owner)
 
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -263,7 +263,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
 		return
 	}
-	c, err := s.games.NewGame(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats})
+	c, err := s.games.NewGameFor(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats}, clientOf(r))
 	if err != nil {
 		s.fail(w, err)
 		return
