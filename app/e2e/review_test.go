@@ -40,6 +40,9 @@ func boardIs(t *testing.T, ctx context.Context, a *app, id string, ply int) {
 			}
 		}
 	}
+	if v.LastMove != "" && !moveRE.MatchString(v.LastMove) {
+		return // a lucky card's token: no move of a piece to mark
+	}
 	want := ""
 	if v.LastMove != "" {
 		sq := []string{v.LastMove[:2], v.LastMove[2:4]}
@@ -281,6 +284,66 @@ func TestReviewMagicHand(t *testing.T) {
 		if slices.Contains(handCards(t, ctx), "AM34") {
 			t.Fatal("the live hand holds the wall again")
 		}
+		run(t, ctx, "back to the form", chromedp.Click(action("new-game")), chromedp.WaitVisible(action("start-game")))
+	})
+}
+
+// TestReviewLuckyDeck reviews a lucky game under the mandatory card, in
+// both languages: each position of the list shows the deck's count and
+// the card drawn as they were then (the start: the full deck, no card),
+// never a card drawn later.
+func TestReviewLuckyDeck(t *testing.T) {
+	onScreensSeeded(t, 7, []screen{desktop}, func(ctx context.Context, a *app, s screen, lang string) {
+		id := newGame(t, ctx, `{variant: "lucky", mode: "engine", color: "white", level: 1, rules: {mandatory_card: "on"}}`)
+		// Two turns of the player's, each drawing first, by the server;
+		// the engine draws in its own.
+		for turn := 0; turn < 2; turn++ {
+			waitView(t, a, id, func(v games.View) bool { return v.Status != "playing" || (!v.Thinking && len(v.Legal) > 0) })
+			for step := 0; step < 6; step++ {
+				v := mustView(t, a, id)
+				if v.Status != "playing" || v.Thinking || len(v.Legal) == 0 {
+					break
+				}
+				tok := v.Legal[0]
+				if slices.Contains(v.Legal, "draw") {
+					tok = "draw"
+				}
+				if _, err := a.m.Move(id, tok); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		waitView(t, a, id, func(v games.View) bool { return v.Status != "playing" || (!v.Thinking && len(v.Legal) > 0) })
+		live := mustView(t, a, id)
+		waitJS(t, ctx, "the page follows", idle()+` && document.querySelector("[data-deck]").dataset.deck === "`+itoa(live.Lucky.Pile)+`"`)
+		entries := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#moves [data-ply]")).map((e) => e.dataset.ply)`)
+		if len(entries) < 4 {
+			t.Fatalf("the move list's entries %v", entries)
+		}
+		for _, ply := range entries[:4] {
+			run(t, ctx, "entry "+ply, chromedp.Click(chromedp.CSS(`#moves [data-ply="`+ply+`"]`), chromedp.NodeVisible))
+			waitJS(t, ctx, "ply "+ply, reviewing()+` === "`+ply+`"`)
+			n := 0
+			for _, c := range ply {
+				n = n*10 + int(c-'0')
+			}
+			rv, err := a.m.ViewAt(id, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			waitJS(t, ctx, "the deck then", `document.querySelector("[data-deck]").dataset.deck === "`+itoa(rv.Lucky.Pile)+`"`)
+			shown := eval[string](t, ctx, `(document.querySelector(".drawn-card [data-card]") || {dataset: {}}).dataset.card || ""`)
+			if want := ""; rv.Lucky.Card != nil && shown != rv.Lucky.Card.ID || rv.Lucky.Card == nil && shown != want {
+				t.Fatalf("ply %s: the card shown %q, then %+v", ply, shown, rv.Lucky.Card)
+			}
+			boardIs(t, ctx, a, id, n)
+		}
+		shot(t, ctx, sizeName(s, lang)+"-lucky-review")
+		blur(t, ctx)
+		keys(t, ctx, "Home", kb.Home)
+		waitJS(t, ctx, "the start", reviewing()+` === "0" && document.querySelector("[data-deck]").dataset.deck === "54" && !document.querySelector(".drawn-card [data-card]")`)
+		keys(t, ctx, "End", kb.End)
+		waitJS(t, ctx, "the live game", reviewing()+` === ""`)
 		run(t, ctx, "back to the form", chromedp.Click(action("new-game")), chromedp.WaitVisible(action("start-game")))
 	})
 }
