@@ -58,12 +58,12 @@ func TestReviewThroughTheAPI(t *testing.T) {
 	}
 }
 
-// TestReviewTwoPeopleSpy: two people play spy chess on their own
-// devices; each seat's review of every ply shows its own card and never
-// the other's, and the other seat's token reviews the other's game.
-func TestReviewTwoPeopleSpy(t *testing.T) {
+// twoSpyPeople starts a spy game of two people on their own devices,
+// each dealt a plain spy card of its own, and plays steps decisions:
+// the game, the two seats' recorders and their cards.
+func twoSpyPeople(t *testing.T, steps int) (id string, rw, rb *recorder, white, black string) {
+	t.Helper()
 	var seed uint64
-	var white, black string
 	for s := uint64(100); s < 2000; s++ {
 		w, b := games.SpyDeal(s)
 		if strings.HasPrefix(w, "spy:") && strings.HasPrefix(b, "spy:") && w != b {
@@ -72,9 +72,17 @@ func TestReviewTwoPeopleSpy(t *testing.T) {
 		}
 	}
 	ts, _ := newSeededServer(t, seed)
-	rw, rb := &recorder{t: t, ts: ts}, &recorder{t: t, ts: ts}
-	id := twoPeople(t, rw, rb, `{"variant":"spy","mode":"online","color":"white"}`)
-	playPeople(t, id, [2]*recorder{rw, rb}, 8, quiet)
+	rw, rb = &recorder{t: t, ts: ts}, &recorder{t: t, ts: ts}
+	id = twoPeople(t, rw, rb, `{"variant":"spy","mode":"online","color":"white"}`)
+	playPeople(t, id, [2]*recorder{rw, rb}, steps, quiet)
+	return id, rw, rb, white, black
+}
+
+// TestReviewTwoPeopleSpy: two people play spy chess on their own
+// devices; each seat's review of every ply shows its own card and never
+// the other's.
+func TestReviewTwoPeopleSpy(t *testing.T) {
+	id, rw, rb, white, black := twoSpyPeople(t, 8)
 	_, b := rw.do("GET", "/api/games/"+id, "")
 	n := len(view(t, b).Moves)
 	if n < 6 {

@@ -96,19 +96,7 @@ func quiet(v games.View) string {
 // devices; every response and event each receives is searched for the
 // other's spy card.
 func TestSpyTwoPeopleSecrets(t *testing.T) {
-	var seed uint64
-	var white, black string
-	for s := uint64(100); s < 2000; s++ {
-		w, b := games.SpyDeal(s)
-		if strings.HasPrefix(w, "spy:") && strings.HasPrefix(b, "spy:") && w != b {
-			seed, white, black = s, w, b
-			break
-		}
-	}
-	ts, _ := newSeededServer(t, seed)
-	rw, rb := &recorder{t: t, ts: ts}, &recorder{t: t, ts: ts}
-	id := twoPeople(t, rw, rb, `{"variant":"spy","mode":"online","color":"white"}`)
-	playPeople(t, id, [2]*recorder{rw, rb}, 12, quiet)
+	_, rw, rb, white, black := twoSpyPeople(t, 12)
 	for _, c := range []struct {
 		r          *recorder
 		own, other string
