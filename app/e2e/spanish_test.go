@@ -141,6 +141,18 @@ func (w *spanishWalk) check(state string) {
 	time.Sleep(400 * time.Millisecond)
 }
 
+// scan records the English left on the page as it is, in Spanish.
+func (w *spanishWalk) scan(state string) {
+	w.t.Helper()
+	var left []string
+	if err := json.Unmarshal([]byte(evalAwait(w.t, w.ctx, leftoversJS)), &left); err != nil {
+		w.t.Fatal(err)
+	}
+	for _, l := range left {
+		w.found = append(w.found, w.prefix+state+": "+l)
+	}
+}
+
 // click clicks the selector's first visible element.
 func (w *spanishWalk) click(what, css string) {
 	run(w.t, w.ctx, what, chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
@@ -335,6 +347,28 @@ func TestNoEnglishOnTheSpanishPage(t *testing.T) {
 		run(t, ctx, "Rf1", lessonMove("h1", "f1")...)
 		waitJS(t, ctx, "the engine's reply", `!!document.querySelector('#lesson-board [data-square="d8"] [data-piece="bK"]') && `+lessonStatus+` === "move"`)
 		w.check("lesson-reply")
+
+		if s == desktop {
+			// Every step of every lesson, read in Spanish.
+			setLang(t, ctx, "es")
+			var ls []struct {
+				ID    string
+				Steps int
+			}
+			js := evalAwait(t, ctx, `fetch("/api/lessons?lang=es").then((r) => r.json()).then((m) => JSON.stringify(m.groups.flatMap((g) => g.lessons)))`)
+			if err := json.Unmarshal([]byte(js), &ls); err != nil || len(ls) != 12 {
+				t.Fatalf("the lessons: %v %s", err, js)
+			}
+			for _, l := range ls {
+				for i := 1; i <= l.Steps; i++ {
+					eval[bool](t, ctx, `(() => { location.hash = "lesson=`+l.ID+`/`+itoa(i)+`"; return true })()`)
+					waitJS(t, ctx, "the step", `document.querySelector("#lesson-step-count").textContent.startsWith("Paso `+itoa(i)+` ") && !!document.querySelector("#lesson-board [data-piece]")`)
+					w.scan("lesson-" + l.ID + "-" + itoa(i))
+				}
+				shot(t, ctx, w.prefix+"lesson-"+l.ID)
+			}
+			setLang(t, ctx, "en")
+		}
 	}
 	if len(w.found) > 0 {
 		t.Errorf("%d English texts on the Spanish page:\n%s", len(w.found), strings.Join(w.found, "\n"))
