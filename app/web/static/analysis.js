@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { formatSAN } from "./notation.js";
+import { renderSwings } from "./swings.js";
 
 export const GLYPHS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -46,10 +47,14 @@ export function renderAnalysis(t, v, at) {
     li.setAttribute("role", "button");
     li.tabIndex = 0;
     if (m.ply === at) li.setAttribute("aria-current", "true");
-    const num = Math.ceil(m.ply / 2) + (m.side === "w" ? ". " : "… ");
+    // A card game's turn may hold several actions (its moves carry their
+    // side): its judged moves are named by side, not numbered.
+    const num = v.moves[0] && v.moves[0].side ? (m.side === "w" ? t("white") : t("black")) + ": "
+      : Math.ceil(m.ply / 2) + (m.side === "w" ? ". " : "… ");
     const san = (s) => formatSAN(s, document.documentElement.lang); // the page's language (i18n.apply sets it)
     li.textContent = num + san(m.san) + GLYPHS[m.label] + " — " + t(m.label) + (m.best ? " (" + t("best") + " " + san(m.best) + ")" : "");
     ol.append(li);
   }
   if (!ol.children.length) { const li = document.createElement("li"); li.textContent = t("noJudged"); ol.append(li); }
+  renderSwings(t, v);
 }

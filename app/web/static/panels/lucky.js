@@ -120,6 +120,7 @@ export const lucky = {
       render,
       moves,
       evaluated: true,
+      analysable: true,
       isCard: (tok) => tok === "draw",
       // A piece clicked while the turn starts with a draw: draw first.
       refusal(v, kind) {

@@ -261,6 +261,7 @@ export const magic = {
         if (kind === "piece" && v.legal.length > 0 && v.legal.every((tok) => isCard(tok) || tok === "pass")) return t("refuseCardOrPass");
         return "";
       },
+      analysable: true,
       isCard,
       escape() { if (picked) { unpick(); ui.render(); } },
       reset: unpick,

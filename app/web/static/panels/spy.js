@@ -94,6 +94,7 @@ export const spy = {
     return {
       ...twoSided(t),
       parts: ["#cards", "#cards .spy-part"],
+      analysable: true,
       isCard: (tok) => /^(reveal|wild)/.test(tok),
       // A piece clicked while the wildcard's choice is due: choose first.
       refusal: (v, kind) => (kind === "piece" && v.legal.length > 0 && v.legal.every((tok) => tok.startsWith("wild")) ? t("refuseChooseSpy") : ""),

@@ -6,5 +6,6 @@ import { cards } from "./cards.js";
 import { spanish } from "./spanish.js";
 import { friends } from "./friends.js";
 import { review } from "./review.js";
+import { luck } from "./luck.js";
 
-export const AREAS = [cards, spanish, friends, review];
+export const AREAS = [cards, spanish, friends, review, luck];
