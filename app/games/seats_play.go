@@ -86,6 +86,9 @@ func (s *Seated) Undo() (View, error) {
 		return s.takeBack(g.play.takeBack(g.opts))
 	}
 	switch {
+	case g.over():
+		// A mate or a draw by the rules between people stands.
+		return View{}, errorf(Conflict, "the game is over")
 	case g.undoRequest == s.actor:
 		return View{}, errorf(Conflict, "you have asked already: waiting for the other player")
 	case g.undoRequest != "":

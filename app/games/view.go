@@ -112,7 +112,9 @@ func (g *Game) viewFor(w viewer) View {
 		// for it as it does for the player against the engine, and its
 		// undo is of its own last move.
 		v.Human = w.seat
-		v.CanUndo = v.CanUndo && g.undoRequest == "" && g.undoFor(w.seat) >= 0
+		// Once the game is over nothing is taken back between people
+		// (against the engine a mated player may still take back).
+		v.CanUndo = v.CanUndo && !g.over() && g.undoRequest == "" && g.undoFor(w.seat) >= 0
 		if w.acts == "" {
 			// A game that lists every seat's moves alike (chaturanga4)
 			// lists them only to the seat to act.
