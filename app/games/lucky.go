@@ -493,6 +493,14 @@ func LuckyOrder(rules map[string]string, fen string, seed uint64) ([]string, err
 // ("Bomb: removes the knight on e5"), nothing for the draw itself (the
 // card drawn follows as [its name]).
 func luckyNote(before *chess.Position, st *lucky.State, a variants.Action, card lucky.Kind, side chess.Color) Note {
+	if lucky.TypeOf(a) == lucky.ActDraw {
+		return Note{}
+	}
+	return withEnd(luckyAction(before, st, a, card, side), st)
+}
+
+// luckyAction is luckyNote's entry before the game's end is said.
+func luckyAction(before *chess.Position, st *lucky.State, a variants.Action, card lucky.Kind, side chess.Color) Note {
 	by := Texts{En: "The card", Es: "La carta"}
 	if card != lucky.NoKind {
 		by = cardView(card).Name

@@ -124,6 +124,11 @@ func pendingCard(st *magic.State) magic.CardID {
 // resolved). A declined window is nothing, unless a pending card resolved
 // with it.
 func magicNote(before *chess.Position, effects []MagicEffect, pending magic.CardID, st *magic.State, a variants.Action, rec string) Note {
+	return withEnd(magicAction(before, effects, pending, st, a, rec), st)
+}
+
+// magicAction is magicNote's entry before the game's end is said.
+func magicAction(before *chess.Position, effects []MagicEffect, pending magic.CardID, st *magic.State, a variants.Action, rec string) Note {
 	after := st.Position()
 	switch magic.TypeOf(a) {
 	case magic.ActClaim:

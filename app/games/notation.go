@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"azar/variants"
 	"azar/variants/chess"
 )
 
@@ -138,6 +139,28 @@ func containsSquare(l []chess.Square, s chess.Square) bool {
 		}
 	}
 	return false
+}
+
+// withEnd says on the entry of the action that ended the game by
+// checkmate or stalemate that it did ("— checkmate": the card or move of
+// the entry gave it); a declined window that ended it (the mate save
+// passed, the stalemate window passed) reads "accepts the checkmate".
+// A SAN's own mark (#) says it already.
+func withEnd(n Note, st variants.State) Note {
+	_, why := outcomeOf(st)
+	end := map[string][2]Texts{
+		ReasonCheckmate: {{En: "— checkmate", Es: "— jaque mate"}, {En: "accepts the checkmate", Es: "acepta el jaque mate"}},
+		ReasonStalemate: {{En: "— stalemate", Es: "— ahogado"}, {En: "accepts the stalemate", Es: "acepta el ahogado"}},
+	}[why]
+	switch {
+	case end[0].En == "":
+		return n
+	case len(n) == 0:
+		return Note{textsPart(end[1])}
+	case strings.HasSuffix(n[len(n)-1].SAN, "#"):
+		return n
+	}
+	return append(n, textsPart(end[0]))
 }
 
 // removesPart is "· Bomb: removes the knight on e5 and the pawn on d4" in

@@ -294,6 +294,29 @@ func TestMagicMateSaveNotation(t *testing.T) {
 	if n := v.Magic.Notes[slices.Index(g.toks, "d8h4")]; n.Text("en") != "Qh4" || n.Text("es") != "Dh4" {
 		t.Errorf("the queen's move reads %q / %q", n.Text("en"), n.Text("es"))
 	}
+	// The mate save passed instead: the entry says the mate was accepted.
+	at := slices.Index(g.toks, "AM34:g3")
+	g, err := newMagicGame(o, g.secret(), append(slices.Clone(g.toks[:at]), "pass"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, why := g.outcome(); r != "0-1" || why != ReasonCheckmate {
+		t.Fatalf("after the pass: %s %s", r, why)
+	}
+	if n := g.notes[len(g.notes)-1]; n.Text("en") != "accepts the checkmate" || n.Text("es") != "acepta el jaque mate" {
+		t.Errorf("the accepted mate reads %q / %q", n.Text("en"), n.Text("es"))
+	}
+}
+
+// TestLuckyMateMarked: the fool's mate in lucky ends on Qh4#.
+func TestLuckyMateMarked(t *testing.T) {
+	g, err := newLuckyGame(Options{Variant: VariantLucky}, "", []string{"f2f3", "e7e5", "g2g4", "d8h4"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := g.notes[3]; n.Text("en") != "Qh4#" || n.Text("es") != "Dh4#" {
+		t.Fatalf("the mate reads %q / %q (outcome %v)", n.Text("en"), n.Text("es"), g.st.ToAct())
+	}
 }
 
 // TestC4Notation: four-player moves read in each language's letters, a
