@@ -24,7 +24,6 @@ export const cards = {
     "desc-commit": "Play the card on these targets.",
     // the engine's actions in a sentence
     engineDid: "Azar played", engineDidCard: "Azar drew", engineSays: "Azar",
-    moveListCards: "Moves and cards",
     // magic's targets on the commit buttons
     "flank-k": "kingside", "flank-q": "queenside", fileOf: "{file}-file", counterBy: "counter {sign}1",
     // four-player chaturanga
@@ -35,7 +34,6 @@ export const cards = {
     "c4Legend-B": "boat (B): exactly two squares diagonally, jumping",
     "c4Legend-P": "pawn: one square forward, captures diagonally forward",
     c4Pause: "Pause between Azar's seats", "c4Pause-0": "none", "c4Pause-400": "short", "c4Pause-900": "medium", "c4Pause-1600": "long",
-    c4Replay: "Replaying the other seats' moves…", c4Played: "played",
     // spy chess: the original queen's powers
     "pow-R": "a rook", "pow-B": "a bishop", "pow-N": "a knight", andWord: "and",
     queenMoves: "{who}: original queen on {square}, moves as {powers}", queenCaptured: "{who}: original queen captured",
@@ -57,7 +55,6 @@ export const cards = {
     "desc-passStalemate": "No juegas carta: el ahogado se mantiene, tablas.",
     "desc-commit": "Juega la carta sobre estos objetivos.",
     engineDid: "Azar jugó", engineDidCard: "Azar robó", engineSays: "Azar",
-    moveListCards: "Jugadas y cartas",
     "flank-k": "flanco de rey", "flank-q": "flanco de dama", fileOf: "columna {file}", counterBy: "contador {sign}1",
     c4Legend: "Las piezas",
     "c4Legend-K": "rajá (R): una casilla en cualquier dirección; si lo pierdes, tu ejército queda fuera",
@@ -66,7 +63,6 @@ export const cards = {
     "c4Legend-B": "barco (B): exactamente dos casillas en diagonal, saltando",
     "c4Legend-P": "peón: una casilla adelante, captura en diagonal hacia delante",
     c4Pause: "Pausa entre los ejércitos de Azar", "c4Pause-0": "ninguna", "c4Pause-400": "corta", "c4Pause-900": "media", "c4Pause-1600": "larga",
-    c4Replay: "Mostrando las jugadas de los demás ejércitos…", c4Played: "jugó",
     "pow-R": "torre", "pow-B": "alfil", "pow-N": "caballo", andWord: "y",
     queenMoves: "{who}: dama original en {square}, mueve como {powers}", queenCaptured: "{who}: dama original capturada",
   },
