@@ -8,6 +8,7 @@ import { cardElement, cardLabel, noteElement, describeButton, engineSentence } f
 import { buttonTokens, dests } from "../tokens.js";
 
 const BUTTON_LABELS = { annul: "annul", bomb: "bomb", "0000": "pass", claim: "claim" };
+const PROMOTIONS = { q: "queen", r: "rook", b: "bishop", n: "knight" };
 
 export const lucky = {
   form: { oneDevice: true, seats: false, rules: true },
@@ -49,7 +50,9 @@ export const lucky = {
         b.dataset.action = "card";
         b.dataset.token = tok;
         const key = tok.startsWith("pawns") ? "pawns" : BUTTON_LABELS[tok];
-        b.textContent = key ? t(key) + (tok.includes("=") ? " (" + tok.split("=")[1].toUpperCase() + ")" : "") : tok;
+        // pawns=qn: the promotions in words ("queen, knight"), file by file.
+        const promos = tok.includes("=") ? tok.split("=")[1].split("").map((l) => t(PROMOTIONS[l]).toLowerCase()).join(", ") : "";
+        b.textContent = key ? t(key) + (promos ? " (" + promos + ")" : "") : tok;
         describeButton(b, key ? t("desc-" + key) : "");
         bs.append(b);
       }
