@@ -71,22 +71,32 @@ func TestServeWithAnotherEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v struct {
+	type view struct {
 		ID    string `json:"id"`
 		Moves []struct {
 			UCI string `json:"uci"`
 		} `json:"moves"`
 		Error string `json:"engineError"`
 	}
-	if err := json.NewDecoder(res.Body).Decode(&v); err != nil {
+	var created struct {
+		Token string `json:"token"`
+		View  view   `json:"view"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&created); err != nil {
 		t.Fatal(err)
 	}
 	res.Body.Close()
+	v := created.View
 	for deadline := time.Now().Add(30 * time.Second); len(v.Moves) == 0; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the engine never moved: %+v", v)
 		}
-		r, err := http.Get(url + "api/games/" + v.ID)
+		req, err := http.NewRequest("GET", url+"api/games/"+created.View.ID, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("X-Azar-Seat", created.Token) // the player's seat (docs/app.md, Seats)
+		r, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
