@@ -241,6 +241,20 @@ func (g *c4Game) toAct() string {
 func (g *c4Game) seat() SeatChoice { return g.seats[g.pos().ToMove()] }
 
 // engineToMove reports whether the engine plays the seat to move.
+// c4PlayerFor is who sits in seat as viewer w is told: online each
+// person's own seat is "you" and every other person's "person" (the
+// creator's choice, "you", is the creator's); on one device the seats
+// are as chosen.
+func c4PlayerFor(player, seat, mode string, w viewer) string {
+	if mode != ModeOnline || player == PlayerEngine {
+		return player
+	}
+	if seat == w.seat {
+		return PlayerYou
+	}
+	return PlayerPerson
+}
+
 func (g *c4Game) engineToMove() bool { return !g.over() && g.seat().Player == PlayerEngine }
 
 // legal is the tokens the seat to move may play, when a person sits
@@ -336,7 +350,7 @@ type C4Seat struct {
 }
 
 // view fills the View of a four-player game: every seat sees it all.
-func (g *c4Game) view(v *View, _ viewer) {
+func (g *c4Game) view(v *View, w viewer) {
 	p := g.pos()
 	v.FEN = p.C4N()
 	v.Turn = p.ToMove().String()
@@ -355,7 +369,7 @@ func (g *c4Game) view(v *View, _ viewer) {
 	st := p.Status()
 	ranks := p.Ranks()
 	for s := chaturanga4.Seat(0); s < chaturanga4.Seats; s++ {
-		sc := C4Seat{Seat: s.String(), Player: g.seats[s].Player, Level: g.seats[s].Level, In: p.Active(s), Pool: map[string]int{}}
+		sc := C4Seat{Seat: s.String(), Player: c4PlayerFor(g.seats[s].Player, s.String(), v.Mode, w), Level: g.seats[s].Level, In: p.Active(s), Pool: map[string]int{}}
 		for _, t := range []chaturanga4.PieceType{chaturanga4.Elephant, chaturanga4.Boat, chaturanga4.Knight} {
 			sc.Pool[pieceLetter(t)] = p.Pool(s, t)
 		}
