@@ -49,6 +49,7 @@ func commands() []subcommand {
 		{"puzzle", "the daily puzzle: azar puzzle [-date D] [-json]; azar puzzle check -date D MOVE...", runPuzzle},
 		{"train-nnue", "train a network on datagen -format bin records (docs/nnue.md)", runTrainNNUE},
 		{"lessons", "the twelve chess lessons: azar lessons [-lang es|en] [-json]", runLessons},
+		{"apiload", "the app's API under load: N online games of two people at once, latency percentiles (docs/app.md)", runAPILoad},
 	}
 }
 
