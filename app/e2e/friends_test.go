@@ -264,6 +264,15 @@ func spyPlainDeal(t *testing.T) (uint64, string, string) {
 	return 0, "", ""
 }
 
+// noAzar fails when the game screen of a game between two people calls
+// the other person Azar (the panels' words for the engine).
+func noAzar(t *testing.T, ctx context.Context, who string) {
+	t.Helper()
+	if text := eval[string](t, ctx, `document.querySelector("#game").innerText`); strings.Contains(text, "Azar") {
+		t.Errorf("%s's screen names Azar in a game between two people:\n%s", who, text)
+	}
+}
+
 // TestFriendsSpy: spy chess between two devices — each screen shows its
 // own card and neither page ever receives the other's (every body and
 // event searched), moves seen on both, the end by resignation.
@@ -281,6 +290,8 @@ func TestFriendsSpy(t *testing.T) {
 	}
 	noSecrets(t, host, "White", []string{black})
 	noSecrets(t, guest, "Black", []string{white})
+	noAzar(t, host, "White")
+	noAzar(t, guest, "Black")
 	shot(t, guest, "1-guest-spy")
 	run(t, guest, "resign", chromedp.Click(action("resign")), chromedp.Click(action("confirm-yes")))
 	waitJS(t, host, "the resignation", statusIs("resign"))
@@ -311,6 +322,8 @@ func TestFriendsMagic(t *testing.T) {
 	}
 	noSecrets(t, host, "White", only(black, white))
 	noSecrets(t, guest, "Black", only(white, black))
+	noAzar(t, host, "White")
+	noAzar(t, guest, "Black")
 	shot(t, host, "1-host-hand")
 	shot(t, guest, "1-guest-hand")
 	run(t, host, "resign", chromedp.Click(action("resign")), chromedp.Click(action("confirm-yes")))

@@ -375,7 +375,7 @@ func (g *magicGame) view(v *View, seat string) {
 		p := MagicCommit{Side: colorLetter(st.Side()), Card: c.Code(), Window: w.String(), Token: tok, Record: magic.FormatRecord(a), Words: magicWords(c, tok), Info: magicCardView(c)}
 		mv.Pending = &p
 	}
-	mv.Prompt = magicPrompt(st, seat, mv)
+	mv.Prompt = magicPrompt(st, seat, mv, v.Mode == ModeOnline)
 	mv.Notes = append([]Note{}, g.notes...)
 	v.Magic = mv
 	v.Turn = mv.Active
@@ -455,13 +455,15 @@ func magicCheck(st *magic.State) string {
 	return ""
 }
 
-// magicPrompt says what the player at seat must decide now.
-func magicPrompt(st *magic.State, seat string, mv *MagicView) Texts {
+// magicPrompt says what the player at seat must decide now; online the
+// other seat is a friend's, not Azar's.
+func magicPrompt(st *magic.State, seat string, mv *MagicView, online bool) Texts {
 	if st.ToAct() == variants.NoPlayer {
 		return Texts{}
 	}
+	rival := rivalName(online)
 	if seat != "" && mv.Decides != seat {
-		return Texts{En: "Azar is deciding.", Es: "Azar está decidiendo."}
+		return Texts{En: capital(rival.En) + " is deciding.", Es: capital(rival.Es) + " está decidiendo."}
 	}
 	switch st.Phase() {
 	case magic.PhStart:
@@ -481,11 +483,11 @@ func magicPrompt(st *magic.State, seat string, mv *MagicView) Texts {
 		if mv.Pending != nil {
 			card = mv.Pending.Words
 		}
-		return Texts{En: "Azar played " + card.En + ": answer with a reaction card, or pass to let it act.",
-			Es: "Azar ha jugado " + card.Es + ": responde con una carta de reacción, o pasa para dejar que actúe."}
+		return Texts{En: capital(rival.En) + " played " + card.En + ": answer with a reaction card, or pass to let it act.",
+			Es: capital(rival.Es) + " ha jugado " + card.Es + ": responde con una carta de reacción, o pasa para dejar que actúe."}
 	case magic.PhRImpact:
-		return Texts{En: "Azar's move may be answered: play a reaction card, or pass.",
-			Es: "Puedes responder a la jugada de Azar: juega una carta de reacción, o pasa."}
+		return Texts{En: capital(rival.En) + "'s move may be answered: play a reaction card, or pass.",
+			Es: "Puedes responder a la jugada de " + rival.Es + ": juega una carta de reacción, o pasa."}
 	case magic.PhReplace:
 		return Texts{En: "Your move was rewound: play a different move.", Es: "Tu jugada fue deshecha: haz otra distinta."}
 	case magic.PhMS:

@@ -323,7 +323,7 @@ func (g *spyGame) view(v *View, seat string) {
 			sv.Bicolour = append(sv.Bicolour, s.String())
 		}
 	}
-	sv.Step = spyStep(g, seat, sv)
+	sv.Step = spyStep(g, seat, sv, v.Mode == ModeOnline)
 	sv.Notes = append([]Note{}, g.notes...)
 	v.Spy = sv
 	for i := range v.Moves {
@@ -407,16 +407,17 @@ func spyNote(st *spy.State, a variants.Action, san string) Note {
 
 // spyStep says what the player at seat may do now, from the rules (not
 // the view's legal list, which a review of a past position leaves out).
-func spyStep(g *spyGame, seat string, sv *SpyView) Texts {
+func spyStep(g *spyGame, seat string, sv *SpyView, online bool) Texts {
 	if g.toAct() == "" || seat == "" {
 		return Texts{}
 	}
+	rival := rivalName(online)
 	if sv.Choosing {
-		return Texts{En: "Choose which of Azar's pieces is your spy (the buttons under your card).",
-			Es: "Elige cuál de las piezas de Azar es tu espía (los botones bajo tu carta)."}
+		return Texts{En: "Choose which of " + rival.En + "'s pieces is your spy (the buttons under your card).",
+			Es: "Elige cuál de las piezas de " + rival.Es + " es tu espía (los botones bajo tu carta)."}
 	}
 	if g.toAct() != seat {
-		return Texts{En: "Azar is playing its move.", Es: "Azar está jugando."}
+		return Texts{En: capital(rival.En) + " is playing " + map[bool]string{false: "its", true: "their"}[online] + " move.", Es: capital(rival.Es) + " está jugando."}
 	}
 	if !slices.ContainsFunc(g.legal(seat), func(tk string) bool { return strings.HasPrefix(tk, "reveal") }) {
 		return Texts{En: "Your move.", Es: "Te toca mover."}

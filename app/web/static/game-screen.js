@@ -75,7 +75,9 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     refuse: (kind, name, selected) => refuse(kind, name, selected),
     describe: (name, pc) => describe(name, pc),
   });
-  const ui = { t, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece, settings };
+  // A panel's words: online, the other seat is a friend's (strings/online.js).
+  const panelT = (k, vars) => (game && game.mode === "online" && i18n.has(k + "Online") ? t(k + "Online", vars) : t(k, vars));
+  const ui = { t: panelT, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece, settings };
   const review = createReview(i18n, { game: () => game, render: () => render(), note: (n) => { note = n; render(); } });
   const panels = new Map(); // variant -> its panel
   const known = new Set();  // every panel shown so far (their parts are hidden for the others)

@@ -206,6 +206,8 @@ export function createI18n() {
   return {
     t,
     lang: () => lang,
+    // has says whether the table has the key (in English, which has all).
+    has: (k) => k in STRINGS.en,
     // other is the language not shown (a card shows its name in both).
     other: () => (lang === "es" ? "en" : "es"),
     // apply writes the page's fixed texts in the language.

@@ -7,5 +7,6 @@ import { spanish } from "./spanish.js";
 import { friends } from "./friends.js";
 import { review } from "./review.js";
 import { luck } from "./luck.js";
+import { online } from "./online.js";
 
-export const AREAS = [cards, spanish, friends, review, luck];
+export const AREAS = [cards, spanish, friends, review, luck, online];
