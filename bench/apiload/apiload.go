@@ -162,11 +162,14 @@ type pair struct {
 
 // sent is a move posted by seat on the view of version base: the first
 // view newer than base on the other stream is the one that has it
-// (nothing else changes an online game of two people meanwhile).
+// (nothing else changes an online game of two people meanwhile). Its
+// delivery is timed once the server has also taken the move (ok): a
+// refused move changed nothing, whatever the other stream saw then.
 type sent struct {
-	seat int
-	base uint64
-	at   time.Time
+	seat     int
+	base     uint64
+	at, seen time.Time
+	ok       bool
 }
 
 // play creates the game, joins it, opens both streams and plays it.
@@ -247,13 +250,39 @@ func (p *pair) delivered(s int) func(games.View, time.Time) {
 		defer p.mu.Unlock()
 		keep := p.sent[:0]
 		for _, m := range p.sent {
-			if m.seat != s && v.Version > m.base {
-				p.rec.add(KindDelivery, at.Sub(m.at))
-				continue
+			if m.seat != s && v.Version > m.base && m.seen.IsZero() {
+				if m.ok {
+					p.rec.add(KindDelivery, at.Sub(m.at))
+					continue
+				}
+				m.seen = at
 			}
 			keep = append(keep, m)
 		}
 		p.sent = keep
+	}
+}
+
+// posted settles seat s's move on base once its POST is answered: ok,
+// its delivery is timed now if the other stream has it already, else
+// when it does; refused, it is forgotten.
+func (p *pair) posted(s int, base uint64, ok bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, m := range p.sent {
+		if m.seat != s || m.base != base {
+			continue
+		}
+		switch {
+		case ok && m.seen.IsZero():
+			p.sent[i].ok = true
+		case ok:
+			p.rec.add(KindDelivery, m.seen.Sub(m.at))
+			fallthrough
+		default:
+			p.sent = append(p.sent[:i], p.sent[i+1:]...)
+		}
+		return
 	}
 }
 
@@ -288,8 +317,8 @@ func (p *pair) player(ctx context.Context, s int, rng *rand.Rand) (uint64, int, 
 			p.sent = append(p.sent, sent{seat: s, base: cur.Version, at: time.Now()})
 			p.mu.Unlock()
 			err := c.call(ctx, KindMove, http.MethodPost, "/api/games/"+id+"/move", map[string]any{"move": mv, "version": cur.Version}, http.StatusOK, &next)
+			p.posted(s, cur.Version, err == nil)
 			if err != nil {
-				p.unsend(s, cur.Version)
 				var se *statusError
 				if errors.As(err, &se) && se.status == http.StatusConflict {
 					// The game moved on (counted): wait for the view it
@@ -307,18 +336,6 @@ func (p *pair) player(ctx context.Context, s int, rng *rand.Rand) (uint64, int, 
 		}
 		if next.Version >= cur.Version {
 			cur = next
-		}
-	}
-}
-
-// unsend forgets seat s's move on base, which the server refused.
-func (p *pair) unsend(s int, base uint64) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for i, m := range p.sent {
-		if m.seat == s && m.base == base {
-			p.sent = append(p.sent[:i], p.sent[i+1:]...)
-			return
 		}
 	}
 }

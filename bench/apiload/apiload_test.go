@@ -110,8 +110,8 @@ func TestSpySecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Errors) != 0 || res.Finished != 3 {
-		t.Fatalf("errors %v, %d of 3 finished", res.Errors, res.Finished)
+	if len(res.Errors) != 0 || res.Finished != 3 || res.Stats[KindDelivery].Count != res.Stats[KindMove].Count {
+		t.Fatalf("errors %v, %d of 3 finished, %+v", res.Errors, res.Finished, res.Stats)
 	}
 	for _, g := range res.Played {
 		for s, v := range g.Views {
@@ -176,4 +176,29 @@ func TestDefaultLimitsRefuse(t *testing.T) {
 		t.Fatalf("in process %v; errors %v; %d of %d finished", res.InProcess, res.Errors, res.Finished, res.Games)
 	}
 	ordered(t, res)
+}
+
+// TestRefusedMoveNotDelivered: in spy games where Black is dealt the
+// wildcard, Black's choice and White's first move may race, and the
+// later one is refused (409, the game moved on); a refused move is not
+// timed as delivered, so the deliveries still equal the moves made.
+func TestRefusedMoveNotDelivered(t *testing.T) {
+	var seed uint64
+	for s := uint64(100); s < 2000; s++ {
+		if w, b := games.SpyDeal(s); strings.HasPrefix(w, "spy:") && b == "wild" {
+			seed = s
+			break
+		}
+	}
+	res, err := Run(context.Background(), Options{Games: 4, Plies: 6, Variant: "spy", Timeout: time.Minute, NewSeed: func() uint64 { return seed }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Finished != 4 || len(res.Errors) > 1 || len(res.Errors) == 1 && res.Errors["move 409"] == 0 {
+		t.Fatalf("errors %v, %d of 4 finished", res.Errors, res.Finished)
+	}
+	if m, d := res.Stats[KindMove].Count, res.Stats[KindDelivery].Count; m != d || m < 4*6 {
+		t.Errorf("%d moves made, %d delivered", m, d)
+	}
+	t.Logf("refused: %v", res.Errors)
 }
