@@ -410,3 +410,34 @@ func TestFriendsChaturanga4(t *testing.T) {
 	shot(t, host, "2-host-play")
 	shot(t, guest, "2-guest-play")
 }
+
+// TestFriendsLucky: Cartas de la Suerte between two devices — moves by
+// clicks seen on the other screen, White's draw shown on both with its
+// card, the rest of the pile's order never sent to either; the end by
+// resignation.
+func TestFriendsLucky(t *testing.T) {
+	const seed = 5
+	order, err := games.LuckyOrder(nil, "", seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, guest := twoFriends(t, seed, "lucky")
+	playAndSee(t, host, guest, "e2e4", 1)
+	playAndSee(t, guest, host, "e7e5", 2)
+	run(t, host, "draw", chromedp.Click(chromedp.CSS(`[data-action=draw]`), chromedp.NodeVisible))
+	for who, ctx := range map[string]context.Context{"White": host, "Black": guest} {
+		waitJS(t, ctx, who+" sees the card drawn", `!!document.querySelector('[data-card="`+order[0]+`"]')`)
+	}
+	var later []string // the pile's next cards: the deck's order, which nobody may see
+	for _, c := range order[1:6] {
+		if c != order[0] {
+			later = append(later, `"`+c+`"`)
+		}
+	}
+	noSecrets(t, host, "White", later)
+	noSecrets(t, guest, "Black", later)
+	noAzar(t, guest, "Black")
+	shot(t, guest, "1-guest-lucky")
+	run(t, guest, "resign", chromedp.Click(action("resign")), chromedp.Click(action("confirm-yes")))
+	waitJS(t, host, "the resignation", statusIs("resign"))
+}
