@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"azar/app/games"
-	"azar/app/server"
 )
 
 // Options are a run's: where, how many games, of what.
@@ -49,11 +48,11 @@ type Options struct {
 type Result struct {
 	URL       string `json:"url"`
 	InProcess bool   `json:"inProcess"`
-	// Limits are the in-process server's (zero against a URL).
-	Limits  server.Config `json:"-"`
-	Variant string        `json:"variant"`
-	Games   int           `json:"games"`
-	Plies   int           `json:"plies"`
+	// Limits are the in-process server's; nil against a URL.
+	Limits  *Limits `json:"limits,omitempty"`
+	Variant string  `json:"variant"`
+	Games   int     `json:"games"`
+	Plies   int     `json:"plies"`
 	// Stats are each kind's (KindCreate, ...); Errors the refusals and
 	// failures, "move 409": n.
 	Stats  map[string]Stat `json:"stats"`
@@ -65,6 +64,13 @@ type Result struct {
 	Wall     time.Duration  `json:"wall_ns"`
 	// Played is each game as its clients last saw it.
 	Played []Game `json:"-"`
+}
+
+// Limits are the server's limits on one client (server.Config).
+type Limits struct {
+	CreatePerMinute  int `json:"createPerMinute"`
+	StreamsPerClient int `json:"streamsPerClient"`
+	StreamsTotal     int `json:"streamsTotal"`
 }
 
 // Game is one game of a run: its id, the moves its clients made, and
@@ -103,7 +109,8 @@ func Run(ctx context.Context, o Options) (Result, error) {
 			return Result{}, err
 		}
 		defer l.close()
-		res.URL, res.InProcess, res.Limits = l.url, true, l.limits
+		res.URL, res.InProcess = l.url, true
+		res.Limits = &Limits{CreatePerMinute: l.limits.CreatePerMinute, StreamsPerClient: l.limits.StreamsPerClient, StreamsTotal: l.limits.StreamsTotal}
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()

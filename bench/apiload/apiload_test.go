@@ -57,7 +57,7 @@ func TestSmallRun(t *testing.T) {
 		}
 	}
 	ordered(t, res)
-	if !res.InProcess || res.Limits.StreamsPerClient < 6 {
+	if !res.InProcess || res.Limits == nil || res.Limits.StreamsPerClient != 16 || res.Limits.CreatePerMinute != 120 {
 		t.Errorf("in process %v, limits %+v", res.InProcess, res.Limits)
 	}
 	var out strings.Builder
@@ -172,7 +172,7 @@ func TestDefaultLimitsRefuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	refused := res.Errors["stream 429"]
-	if res.InProcess || refused == 0 || refused != res.Games-res.Finished || len(res.Errors) != 1 {
+	if res.InProcess || res.Limits != nil || refused == 0 || refused != res.Games-res.Finished || len(res.Errors) != 1 {
 		t.Fatalf("in process %v; errors %v; %d of %d finished", res.InProcess, res.Errors, res.Finished, res.Games)
 	}
 	ordered(t, res)

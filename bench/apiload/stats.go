@@ -97,7 +97,7 @@ func WriteTable(w io.Writer, res Result) error {
 		where = "in process on " + res.URL
 	}
 	fmt.Fprintf(&b, "%d %s games of two people, %s, at most %d plies each (then the side to move resigns)\n", res.Games, res.Variant, where, res.Plies)
-	if res.InProcess {
+	if res.Limits != nil {
 		fmt.Fprintf(&b, "server limits raised for the test: %d games created a minute, %d event streams per client, %d in all (defaults 120, 16, 512)\n",
 			res.Limits.CreatePerMinute, res.Limits.StreamsPerClient, res.Limits.StreamsTotal)
 	}
