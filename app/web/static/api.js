@@ -50,6 +50,7 @@ export const api = {
   offerDraw: (id) => request("POST", game(id) + "/offer-draw"),
   hint: (id) => request("POST", game(id) + "/hint"),
   analyze: (id) => request("POST", game(id) + "/analyze"),
+  rematch: (id) => request("POST", game(id) + "/rematch"),
   pgn: (id) => request("GET", game(id) + "/pgn"),
   // A link and an image send the seat's cookie, set here.
   pgnDownload: (id) => { seatToken(id); return game(id) + "/pgn?download=1"; },

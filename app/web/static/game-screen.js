@@ -48,6 +48,8 @@ import { entry } from "./panels/index.js";
 import { createReview } from "./review.js";
 import { formatSAN } from "./notation.js";
 import { refusalNote } from "./refusals.js";
+import { createPremove } from "./premove.js";
+import { createRematch } from "./rematch.js";
 
 // createGameScreen: gone(err) is called when a game cannot be opened;
 // settings and sound are settings.js's and sound.js's; rendered(v), if
@@ -79,6 +81,9 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   const panelT = (k, vars) => (game && game.mode === "online" && i18n.has(k + "Online") ? t(k + "Online", vars) : t(k, vars));
   const ui = { t: panelT, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece, settings };
   const review = createReview(i18n, { game: () => game, render: () => render(), note: (n) => { note = n; render(); } });
+  // The premove against the engine and the rematch (premove.js, rematch.js).
+  const premove = createPremove({ t, view: () => game, play: (tok) => play(tok), setNote: (n) => { note = n; refused = ""; } });
+  const rematch = createRematch(i18n, { open: (id) => open(id), note: (n) => { note = n; render(); } });
   const panels = new Map(); // variant -> its panel
   const known = new Set();  // every panel shown so far (their parts are hidden for the others)
   function panelFor(variant) {
@@ -125,8 +130,11 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     else if (v.mode === "engine" && p.announce) p.announce(game, v);
     if ((!game || game.id !== v.id || game.version !== v.version) && p.reset) p.reset();
     const heard = soundOf(game, v, p.isCard || (() => false));
+    const old = game;
     present(v, p, false);
     if (heard) sound.play(heard);
+    if (premove.seen(v)) render();
+    rematch.seen(old, v);
   }
 
   // present shows a view with a panel; fresh starts afresh (no
@@ -233,6 +241,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   function marks(v) {
     const m = new Marks();
     if (panel.marks) panel.marks(v, m);
+    premove.marks(v, m);
     if (!board.selected) {
       for (const [s, toks] of Object.entries(tokens.squareActions(v.legal))) {
         m.dot(s, tokens.onSquare(toks[0]).kind === "remove" ? "remove" : "place", { target: s });
@@ -316,6 +325,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     button("hint").disabled = game.legal.length === 0;
     button("coords").setAttribute("aria-pressed", String(settings.get("coords")));
     button("analyze").hidden = !over || !panel.analysable || game.moves.length === 0 || !!game.analysis || !!game.analyzing;
+    rematch.button(game, button("rematch"));
     if (panel.buttons) panel.buttons(game, button);
   }
 
@@ -346,6 +356,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   // nothing.
   function clickSquare(name, selected) {
     if (!game || review.reviewing()) return true;
+    if (premove.click(name)) { render(); return true; }
     if (panel.click && panel.click(name, selected)) return true;
     if (!selected && tokens.squareActions(game.legal)[name]) {
       actOn(name);
@@ -385,6 +396,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     },
     flip: () => { orientation = panel.flip(orientation); render(); },
     analyze: () => { note = ""; return act(api.analyze(game.id)); },
+    rematch: () => rematch.request(game),
     coords: () => settings.set("coords", !settings.get("coords")),
     resign: async () => {
       const q = game.mode === "engine" || game.mode === "online" ? t("confirmResign")
@@ -433,6 +445,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || !game || $("#game").hidden) return;
     if (board.selected) { board.selected = null; render(); }
+    if (premove.cancel()) render();
     if (panel.escape) panel.escape();
   });
 

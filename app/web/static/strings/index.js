@@ -8,5 +8,6 @@ import { friends } from "./friends.js";
 import { review } from "./review.js";
 import { luck } from "./luck.js";
 import { online } from "./online.js";
+import { extras } from "./extras.js";
 
-export const AREAS = [cards, spanish, friends, review, luck, online];
+export const AREAS = [cards, spanish, friends, review, luck, online, extras];
