@@ -6,6 +6,12 @@
 // from the same position. The page sends the whole line with each move.
 // The verdict comes as data (its why) and the hint in both languages,
 // so that both follow the page's language, with its piece letters.
+// Once solved, or failed (a wrong move or a hint), Next puzzle
+// (data-action=next-puzzle) opens the next date's puzzle: the dates go
+// round the shipped set one after another. The streak
+// (data-puzzle-streak) counts the puzzles solved in a row without a
+// wrong move or a hint, in localStorage (azar.puzzleStreak) across
+// reloads; a date counts once.
 
 import { api } from "./api.js";
 import { twoSided, pairedMoves } from "./panels/sides.js";
@@ -26,6 +32,42 @@ function whyText(i18n, why, reason) {
     status: t("why-status-" + why.status), line: [why.san, why.reply].filter(Boolean).map(san).join(" "),
     you: score(why.you), solution: score(why.solution),
   });
+}
+
+const STREAK = "azar.puzzleStreak";
+
+// streak is the kept {n, last}: the count and the last date counted.
+function streak() {
+  try {
+    const s = JSON.parse(localStorage.getItem(STREAK) || "{}");
+    return { n: Number.isInteger(s.n) && s.n > 0 ? s.n : 0, last: typeof s.last === "string" ? s.last : "" };
+  } catch (_) {
+    return { n: 0, last: "" };
+  }
+}
+function keepStreak(s) {
+  try { localStorage.setItem(STREAK, JSON.stringify(s)); } catch (_) { /* private mode: kept for this visit only */ }
+}
+
+// nextDate is the day after date (YYYY-MM-DD, UTC).
+export function nextDate(date) {
+  const d = new Date(date + "T00:00:00Z");
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+// extras puts the streak and the Next puzzle button in the panel, once.
+function extras(box) {
+  if (box.querySelector("[data-puzzle-streak]")) return;
+  const p = document.createElement("p");
+  p.className = "puzzle-streak";
+  p.dataset.puzzleStreak = "0";
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "primary";
+  b.dataset.action = "next-puzzle";
+  b.hidden = true;
+  box.append(p, b);
 }
 
 // createPuzzle: failed(err) is called when the puzzle cannot be had.
@@ -51,6 +93,15 @@ export function createPuzzle(i18n, screen, { failed }) {
     play: (tok) => move(tok),
     moves: (v, ol) => pairedMoves({ ...v, moves: v.moves.map((m) => ({ ...m, san: formatSAN(m.san, lang()) })) }, ol),
     render() {
+      extras(document.querySelector("#puzzle-panel"));
+      const st = streak();
+      const sp = $("[data-puzzle-streak]");
+      sp.dataset.puzzleStreak = String(st.n);
+      sp.textContent = t("puzzleStreak", { n: st.n });
+      sp.title = t("puzzleStreakHelp");
+      const next = $("[data-action=next-puzzle]");
+      next.textContent = t("nextPuzzle");
+      next.hidden = !puzzle.solved && puzzle.clean;
       const side = puzzle.side === "w" ? t("whiteShort") : t("blackShort");
       const task = puzzle.kind === "mate" ? side + " " + t("puzzleMate") + " " + puzzle.moves
         : side + " " + t("puzzleWin") + " (" + t(puzzle.kind) + ")";
@@ -72,11 +123,24 @@ export function createPuzzle(i18n, screen, { failed }) {
     },
     actions: {
       "puzzle-hint": async () => {
-        try { puzzle.hint = (await api.puzzleHint(puzzle.date)).hint; } catch (err) { screen.setNote(refusalNote(i18n, err)); }
+        try { puzzle.hint = (await api.puzzleHint(puzzle.date)).hint; spoilt(); } catch (err) { screen.setNote(refusalNote(i18n, err)); }
         screen.render();
       },
+      "next-puzzle": () => open(nextDate(puzzle.date)),
     },
   };
+
+  // spoilt ends the streak: a wrong move or a hint before the end.
+  function spoilt() {
+    if (!puzzle.clean || puzzle.solved) return;
+    puzzle.clean = false;
+    keepStreak({ n: 0, last: "" });
+  }
+  // solved counts a clean solution, once a date.
+  function solved() {
+    const s = streak();
+    if (s.last !== puzzle.date) keepStreak({ n: s.n + 1, last: puzzle.date });
+  }
 
   async function open(date) {
     let d;
@@ -87,7 +151,7 @@ export function createPuzzle(i18n, screen, { failed }) {
       return;
     }
     screen.close(false);
-    puzzle = { date: d.date, kind: d.kind, moves: d.moves, side: d.side, line: [], sans: [], solved: false, left: d.moves, reason: "", why: null, right: false, hint: null };
+    puzzle = { date: d.date, kind: d.kind, moves: d.moves, side: d.side, line: [], sans: [], solved: false, left: d.moves, reason: "", why: null, right: false, hint: null, clean: true };
     const want = "#puzzle=" + d.date;
     if (location.hash !== want) history.replaceState(null, "", want);
     screen.show();
@@ -105,6 +169,8 @@ export function createPuzzle(i18n, screen, { failed }) {
       puzzle.right = v.ok;
       puzzle.reason = v.ok ? "" : v.reason;
       puzzle.why = v.ok ? null : v.why || null;
+      if (!v.ok) spoilt();
+      else if (v.solved && puzzle.clean) solved();
       screen.present(view(v.board), panel, false);
     } catch (err) {
       screen.setNote(refusalNote(i18n, err));
