@@ -28,6 +28,8 @@ import (
 //	        chaturanga4)
 //	never   magic: a uniformly random standard move, never a card, every
 //	        window declined
+//	mcts    lucky, spy, magic, chaturanga4: information-set MCTS on the
+//	        player's view, with options after a colon (mcts_player.go)
 //
 // A built-in player sees only what an engine would: the `position`
 // argument the variant sends (Game.Position), which it reads with the
