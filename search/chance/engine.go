@@ -52,6 +52,17 @@ type Options struct {
 	// measurements, the shallow searches are full-width.
 	LeanShallow bool
 	StaticGate  bool
+	// IID: before the deep null-window search of a chance node of depth
+	// 2 or more that ChanceProbCut did not cut, and whose predictions do
+	// not reach beta, the node is searched one ply shallower (exact
+	// Star1/Star2) for the table's ordering (core: iidChance). On by
+	// default; it changes no value searched exactly, only the order.
+	IID bool
+	// Merge merges the cards of a draw whose reveals reach the same
+	// state but for the piles (merge.go): an approximation of about a
+	// card's value over the pile's size, so plain expectimax and
+	// Star1/Star2 (Pruning without ProbCut) are measured without it.
+	Merge bool
 	// NoProbe keeps Star1 but skips Star2's probing pass.
 	NoProbe bool
 	// Rounds is the number of refinement rounds after the probes (-1:
@@ -67,7 +78,7 @@ type Options struct {
 // DefaultOptions: 16 MB, 10 ms overhead, search policy, pruning on
 // (Star1/Star2 and ChanceProbCut).
 func DefaultOptions() Options {
-	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true, ProbCut: true, LeanShallow: true, StaticGate: true}
+	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true, ProbCut: true, LeanShallow: true, StaticGate: true, IID: true}
 }
 
 // Values, as the core's (search/core).
@@ -150,7 +161,7 @@ func (o Options) chancePolicy() core.ChancePolicy {
 	cp.Probe = !o.NoProbe
 	if o.Pruning && o.ProbCut {
 		cp.ProbCut = core.NewProbCut(o.ProbCutMargin, o.ProbCutDeepMargin)
-		cp.ProbCut.Lean, cp.ProbCut.Gate = o.LeanShallow, o.StaticGate
+		cp.ProbCut.Lean, cp.ProbCut.Gate, cp.ProbCut.IID = o.LeanShallow, o.StaticGate, o.IID
 	}
 	if o.Rounds != 0 {
 		cp.Rounds = max(o.Rounds, 0)
@@ -190,7 +201,9 @@ func (e *Engine) Search(ctx context.Context, st *lucky.State, l search.Limits, o
 	} else {
 		e.tt.NewSearch()
 	}
-	return e.s.Search(ctx, newLuckyGame(work, e.ev, e.opts.Policy, me), cfg, l, only, report)
+	g := newLuckyGame(work, e.ev, e.opts.Policy, me)
+	g.merge = e.opts.Merge
+	return e.s.Search(ctx, g, cfg, l, only, report)
 }
 
 // timePolicy spreads the clock over 60 answers with the hard budget at

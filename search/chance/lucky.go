@@ -56,7 +56,11 @@ type luckyGame struct {
 	ev     *eval.Evaluator
 	policy DrawPolicy
 	me     chess.Color // the engine's side (the policy applies to it)
-	buf    []variants.Outcome
+	// merge: Chances merges the cards whose reveals reach the same state
+	// but for the piles (mergeOutcomes).
+	merge bool
+	buf   []variants.Outcome
+	keys  []uint64
 }
 
 func newLuckyGame(st *lucky.State, ev *eval.Evaluator, policy DrawPolicy, me chess.Color) *luckyGame {
@@ -82,11 +86,17 @@ func (g *luckyGame) Terminal(p int) (bool, float64) {
 	return true, sc[p]
 }
 
+// Chances lists the card kinds the pile may give, weighted by their
+// copies; with merge, merged as mergeOutcomes says.
 func (g *luckyGame) Chances(buf []core.Weighted) []core.Weighted {
 	g.buf = g.st.Chances(g.buf[:0])
 	d, _ := g.st.DrawSource()
+	start := len(buf)
 	for _, o := range g.buf {
 		buf = append(buf, core.Weighted{Action: o.Action, Weight: int(d[lucky.CardOf(o.Action)])})
+	}
+	if g.merge {
+		buf = append(buf[:start], g.mergeOutcomes(buf[start:])...)
 	}
 	return buf
 }

@@ -96,21 +96,29 @@ func TestLuckyMatchesBruteForce(t *testing.T) {
 			depth, drawCost int
 			brute           bool
 		}{{1, 2, true}, {2, 2, true}, {2, 1, false}, {3, 2, false}} {
-			g := newLuckyGame(st.Clone().(*lucky.State), eval.NewEvaluator(), PolicySearch, st.Side())
-			var want int
-			if c.brute {
-				want = core.BruteForce(g, c.depth, c.drawCost)
-			} else {
-				want = core.ReferenceAlphaBeta(g, c.depth, c.drawCost)
-			}
-			for _, pr := range []bool{true, false} {
-				o := DefaultOptions()
-				// ChanceProbCut is forward pruning, not exact: off here.
-				o.Pruning, o.ProbCut, o.NoTable, o.DrawCost = pr, false, true, c.drawCost
-				got := searchDepth(st, c.depth, o)
-				if got.Score != want {
-					t.Fatalf("position %d (%s) depth %d draw cost %d pruning %v: %d, reference %d",
-						i, st.Encode(), c.depth, c.drawCost, pr, got.Score, want)
+			// Merged outcomes (merge.go) are another model, searched
+			// exactly too: against the reference over the same outcomes.
+			for _, merge := range []bool{false, true} {
+				if merge && c.brute {
+					continue
+				}
+				g := newLuckyGame(st.Clone().(*lucky.State), eval.NewEvaluator(), PolicySearch, st.Side())
+				g.merge = merge
+				var want int
+				if c.brute {
+					want = core.BruteForce(g, c.depth, c.drawCost)
+				} else {
+					want = core.ReferenceAlphaBeta(g, c.depth, c.drawCost)
+				}
+				for _, pr := range []bool{true, false} {
+					o := DefaultOptions()
+					// ChanceProbCut is forward pruning, not exact: off here.
+					o.Pruning, o.ProbCut, o.NoTable, o.DrawCost, o.Merge = pr, false, true, c.drawCost, merge
+					got := searchDepth(st, c.depth, o)
+					if got.Score != want {
+						t.Fatalf("position %d (%s) depth %d draw cost %d pruning %v merge %v: %d, reference %d",
+							i, st.Encode(), c.depth, c.drawCost, pr, merge, got.Score, want)
+					}
 				}
 			}
 		}
@@ -160,8 +168,8 @@ func TestNodeCounts(t *testing.T) {
 		positions = gamePositions(t, file)[:min(np, 50)]
 	}
 	opts := [3]Options{DefaultOptions(), DefaultOptions(), DefaultOptions()}
-	opts[0].Pruning = false
-	opts[1].ProbCut = false
+	opts[0].Pruning, opts[0].Merge = false, false
+	opts[1].ProbCut, opts[1].Merge = false, false
 	names := [3]string{"plain expectimax", "Star1/Star2", "ChanceProbCut"}
 	rows := make([][3]Result, len(positions))
 	// The positions are searched GOMAXPROCS at a time (AZAR_LUCKY_PARALLEL
@@ -169,6 +177,20 @@ func TestNodeCounts(t *testing.T) {
 	par := runtime.GOMAXPROCS(0)
 	if n, err := strconv.Atoi(os.Getenv("AZAR_LUCKY_PARALLEL")); err == nil && n > 0 {
 		par = n
+	}
+	// AZAR_LUCKY_CACHE=dir keeps (a)'s and (b)'s rows in files of dir
+	// (nodecache.go): they do not depend on ChanceProbCut's settings, so
+	// measurements of (c) need not search them again.
+	cache := os.Getenv("AZAR_LUCKY_CACHE")
+	var cached [3]bool
+	// AZAR_LUCKY_NO_B=1 leaves (b) out (at depth 5 it costs as much as
+	// (a)): its row and its check are skipped.
+	noB := os.Getenv("AZAR_LUCKY_NO_B") != ""
+	cached[1] = noB
+	for k := range 2 {
+		if cache != "" && !cached[k] {
+			cached[k] = readRows(t, cacheFile(cache, set, depth, k), positions, rows, k)
+		}
 	}
 	next := make(chan int)
 	done := make(chan struct{})
@@ -178,6 +200,9 @@ func TestNodeCounts(t *testing.T) {
 		go func() {
 			for i := range next {
 				for k, o := range opts {
+					if cached[k] {
+						continue
+					}
 					t0 := time.Now()
 					rows[i][k] = searchDepth(positions[i], depth, o)
 					mu.Lock()
@@ -195,6 +220,17 @@ func TestNodeCounts(t *testing.T) {
 	for range par {
 		<-done
 	}
+	for k := range 2 {
+		if cache != "" && !cached[k] && !(k == 1 && noB) {
+			writeRows(t, cacheFile(cache, set, depth, k), rows, k)
+		}
+	}
+	// AZAR_LUCKY_C_OUT=file writes (c)'s rows there, in the cache's
+	// format: another version's (c), put in a cache as (a), is then
+	// compared with this one decision by decision.
+	if f := os.Getenv("AZAR_LUCKY_C_OUT"); f != "" {
+		writeRows(t, f, rows, 2)
+	}
 	var nodes [3]uint64
 	var same [3]int
 	var ratios [3][]float64
@@ -210,10 +246,12 @@ func TestNodeCounts(t *testing.T) {
 		same[0]++
 		// (b)'s values are exact: a different action with (a)'s value is
 		// a tie.
-		if r[1].Score != r[0].Score {
+		switch {
+		case noB:
+		case r[1].Score != r[0].Score:
 			t.Errorf("position %d (%s): Star1/Star2 %s %d, plain %s %d", i, positions[i].Encode(),
 				lucky.FormatAction(r[1].Action), r[1].Score, lucky.FormatAction(r[0].Action), r[0].Score)
-		} else {
+		default:
 			same[1]++
 		}
 		switch {
@@ -239,6 +277,9 @@ func TestNodeCounts(t *testing.T) {
 	}
 	t.Logf("depth %d, %d positions (%d decide to draw under plain expectimax):", depth, len(positions), draws)
 	for k := range 3 {
+		if k == 1 && noB {
+			continue
+		}
 		slices.Sort(ratios[k])
 		m := len(ratios[k])
 		t.Logf("  (%c) %-16s nodes %11d  %5.2fx fewer than (a); per position min %.2fx median %.2fx max %.2fx; same action as (a) or a tie in %d; %.0fs",

@@ -130,6 +130,7 @@ type ProbCut struct {
 	PVDelta int  // depth-1 PV approximation; 0: off (exact PV nodes)
 	Lean    bool // the shallow searches prune (see above)
 	Gate    bool // the depth-1 test only below alpha - probCutTestGap
+	IID     bool // a shallower exact search before a deep one (iidChance)
 }
 
 // NewProbCut is ChanceProbCut with the margins at depth 2 and beyond (0:
@@ -219,12 +220,43 @@ func (s *searcher) chanceProbCut(alpha, beta, depth, ply, total int) (v int, bou
 	case sLo >= beta*total:
 		return ceilDiv(sLo, total), search.BoundLower, true
 	case !pv:
+		if s.cp.ProbCut.IID && depth >= 2 && weighted(s.est[ply], s.outs[ply]) < beta*total {
+			s.iidChance(alpha, beta, depth, ply, total)
+			if s.stop.halted {
+				return 0, 0, false
+			}
+		}
 		v, bound = s.guidedStar(alpha, beta, depth, ply, total)
 		return v, bound, true
 	case optimistic && s.cp.ProbCut.PVDelta > 0:
 		return s.pvApprox(alpha, beta, depth, ply, total)
 	}
 	return 0, 0, false
+}
+
+// iidChance is internal iterative deepening for a chance node of depth 2
+// or more whose predictions did not cut and do not reach beta (the deep
+// search has to refute cards, which good ordering makes cheap): Star1/Star2
+// at depth-1 with the same window, only for what it leaves in the table
+// (the cards' best sequences, the rival's refutations at depth-1, which
+// order the deep search). The shallow searches never reach the rival's
+// full ply, and where ChanceProbCut cut the node at the previous
+// iteration nothing else searched it. The predictions in s.est[ply] are
+// kept (star12 overwrites them).
+func (s *searcher) iidChance(alpha, beta, depth, ply, total int) {
+	pred := append(s.iid[ply][:0], s.est[ply]...)
+	s.iid[ply] = pred
+	s.star12(alpha, beta, depth-1, ply, total, true)
+	s.est[ply] = append(s.est[ply][:0], pred...)
+}
+
+// weighted is Σ w_i x_i over a chance node's outcomes.
+func weighted(x []int, outs []Weighted) int {
+	e := 0
+	for i, v := range x {
+		e += outs[i].Weight * v
+	}
+	return e
 }
 
 // pvApprox is the value of a depth-1 chance node on the principal

@@ -47,6 +47,7 @@ type searcher struct {
 	lows    [MaxPly + 2][]int
 	highs   [MaxPly + 2][]int
 	est     [MaxPly + 2][]int
+	iid     [MaxPly + 2][]int // iidChance's copy of est
 	order   [MaxPly + 2][]int
 	vec     [MaxPly + 2][MaxSeats]int // maxⁿ values, and the seats' static values
 	history [MaxSeats][HistorySlots]int32

@@ -236,14 +236,21 @@ func TestRoundingHelpers(t *testing.T) {
 // the principal-variation approximation off), every chance node is
 // searched by guidedStar, whose values must be brute force's; and the
 // root, which then tests the draw last with a null window, must choose an
-// action of the best brute-force value.
+// action of the best brute-force value. With and without iidChance
+// (which only fills the table).
 func TestProbCutExactPartsOnSyntheticTrees(t *testing.T) {
+	for _, iid := range []bool{false, true} {
+		testProbCutExactParts(t, iid)
+	}
+}
+
+func testProbCutExactParts(t *testing.T, iid bool) {
 	trees := uint64(300)
 	if raceEnabled {
 		trees = 60
 	}
 	cp := DefaultChancePolicy()
-	cp.ProbCut = ProbCut{On: true, Slack: noCut, Margin: noCut, Deep: noCut}
+	cp.ProbCut = ProbCut{On: true, Slack: noCut, Margin: noCut, Deep: noCut, IID: iid}
 	for seed := uint64(1); seed <= trees; seed++ {
 		for depth := 1; depth <= 4; depth++ {
 			want := BruteForce(newSynth(seed), depth, DefaultDrawCost)
@@ -259,7 +266,7 @@ func TestProbCutExactPartsOnSyntheticTrees(t *testing.T) {
 					got = s.search(Lower-1, Upper+1, d, 0, false)
 				}
 				if got != want {
-					t.Fatalf("seed %d depth %d table %v: %d, brute force %d", seed, depth, tt, got, want)
+					t.Fatalf("seed %d depth %d table %v iid %v: %d, brute force %d", seed, depth, tt, iid, got, want)
 				}
 			}
 
@@ -277,7 +284,7 @@ func TestProbCutExactPartsOnSyntheticTrees(t *testing.T) {
 			v := reference{DefaultDrawCost}.bruteAfter(g, 0, depth, 1, false)
 			g.Undo()
 			if v != want {
-				t.Fatalf("seed %d depth %d: root chose %d worth %d, best %d", seed, depth, roots[bi].a, v, want)
+				t.Fatalf("seed %d depth %d iid %v: root chose %d worth %d, best %d", seed, depth, iid, roots[bi].a, v, want)
 			}
 		}
 	}

@@ -88,6 +88,20 @@ func (s *State) positionKey(l *chess.MoveList) uint64 {
 // progress, the en-passant rights, the first-turn flag, the captured pools
 // and the draw pile's composition (the discard pile follows from it).
 func (s *State) Key() uint64 {
+	k := s.EffectKey()
+	for i, c := range s.m.pile {
+		if c != 0 {
+			k ^= keyPile[i][c&7]
+		}
+	}
+	return k
+}
+
+// EffectKey is Key without the draw pile: the reveals of one draw whose
+// cards left the same state but for the piles (two action cards that
+// both fell back to a normal move) have the same EffectKey, which is how
+// the search merges them (search/chance).
+func (s *State) EffectKey() uint64 {
 	k := s.pos.Hash() ^ keyPhase[s.m.phase]
 	for c := 0; c < 2; c++ {
 		if h := s.m.held[c]; h != NoKind {
@@ -111,11 +125,6 @@ func (s *State) Key() uint64 {
 		k ^= keyCard[s.m.card] ^ keyUsed[s.m.used&7]
 		for b := s.m.moved; b != 0; {
 			k ^= keyMoved[b.PopLSB()]
-		}
-	}
-	for i, c := range s.m.pile {
-		if c != 0 {
-			k ^= keyPile[i][c&7]
 		}
 	}
 	if s.m.turn < 2 {
