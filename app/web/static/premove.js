@@ -47,9 +47,10 @@ export function createPremove({ t, view, play, setNote }) {
     return true;
   }
 
-  // marks puts the pick and the queued move on the squares of view v.
+  // marks puts the pick and the queued move on the squares of view v,
+  // the live one only (not a past position under review).
   function marks(v, m) {
-    if (!v || !waiting(v)) return;
+    if (!v || v !== view() || !waiting(v)) return;
     if (pick) m.square(pick, { cls: "premove", data: { premove: "pick" } });
     if (queued && queued.id === v.id) {
       m.square(queued.from, { cls: "premove", data: { premove: "from" } });
