@@ -23,7 +23,12 @@ func (m *Manager) engineIfDue(g *Game) {
 		return
 	}
 	g.thinking = true
-	req, seat := g.engineRequest(m.cfg.GoArgs)
+	goArgs := m.cfg.GoArgs
+	if g.opts.Clock != nil {
+		// On the clock the engine's time manager decides (clock.go).
+		goArgs = func(int) string { return g.clockGo(time.Now()) }
+	}
+	req, seat := g.engineRequest(goArgs)
 	m.wg.Add(1)
 	go m.engineMove(g, g.version, req, g.play.outOfTurn(seat), g.play.hidesEngine())
 }

@@ -43,6 +43,9 @@ type Game struct {
 	subs map[chan []byte]string
 	// touched is when the game was last asked for (Sweep), by Config.Clock.
 	touched time.Time
+	// clockGen counts the clock's timers: only the latest may flag
+	// (clock.go).
+	clockGen uint64
 	// owner is the client that created the game, "" when unknown
 	// (seats_engine.go).
 	owner string
@@ -111,6 +114,10 @@ func (g *Game) replaceAt(moves []string, secret string, end ending, now time.Tim
 	}
 	next.play, next.secret, next.moves = p, p.secret(), p.tokens()
 	next.end, next.updated = end, now
+	if len(next.moves) > len(g.moves) && next.end.reason == "" && g.flagged(now) {
+		return errorf(Conflict, "the time is up")
+	}
+	next.opts.Clock = clockAfter(&g.gameState, &next, now)
 	if !slices.Equal(next.moves, g.moves) {
 		next.analysis = "" // an analysis of other moves
 	}
@@ -151,7 +158,7 @@ func fromRecord(r store.Game) (*Game, error) {
 	o.FEN = r.StartFEN
 	g := &Game{gameState: gameState{id: r.ID, opts: o, moves: r.Moves, created: r.Created, updated: r.Updated,
 		secret: r.Secret, analysis: r.Analysis, seats: r.Seats}}
-	if r.Reason == ReasonResign || r.Reason == ReasonAgreement || r.Reason == ReasonAbandoned {
+	if r.Reason == ReasonResign || r.Reason == ReasonAgreement || r.Reason == ReasonAbandoned || r.Reason == ReasonTime {
 		g.end = ending{result: r.Result, reason: r.Reason}
 	}
 	e := entryFor(o.Variant)

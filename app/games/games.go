@@ -80,6 +80,8 @@ type Options struct {
 	// Seats are who plays each seat of four-player chaturanga (red,
 	// green, yellow, black).
 	Seats []SeatChoice `json:"seats,omitempty"`
+	// Clock is the time control, nil for none (clock.go).
+	Clock *ClockOptions `json:"clock,omitempty"`
 	// Human is the colour the player got ("w" or "b"), random resolved
 	// (in four-player chaturanga the "you" seat's letter, if any); set by
 	// the referee, never by a request.
@@ -297,6 +299,9 @@ func (m *Manager) newGame(o Options, owner string) (Created, error) {
 	}
 	o.Variant = e.name()
 	if err := e.prepare(&o); err != nil {
+		return Created{}, err
+	}
+	if err := prepareClock(&o); err != nil {
 		return Created{}, err
 	}
 	now := time.Now()
@@ -533,6 +538,7 @@ func (m *Manager) broadcast(g *Game) { m.send(g, nil) }
 
 // send is broadcast to all subscribers but skip.
 func (m *Manager) send(g *Game, skip chan []byte) {
+	m.armClock(g)
 	views := map[string][]byte{}
 	for ch, actor := range g.subs {
 		if ch == skip {

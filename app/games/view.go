@@ -1,5 +1,7 @@
 package games
 
+import "time"
+
 // View is what a player's browser gets of a game: everything it may see
 // and nothing else (see the package comment). The board is described by
 // its size and a square → piece map so that the page draws any board.
@@ -26,6 +28,8 @@ type View struct {
 	Error    string            `json:"engineError,omitempty"`
 	DrawNote string            `json:"drawOffer,omitempty"`
 	CanUndo  bool              `json:"canUndo"`
+	// Clock is the clocks of a game with a time control.
+	Clock *ClockView `json:"clock,omitempty"`
 	// Rules are a card game's rule options (rules names).
 	Rules map[string]string `json:"rules,omitempty"`
 	// Lucky, Spy and Magic are the card variants' parts: what the player may
@@ -102,6 +106,7 @@ func (g *Game) viewFor(w viewer) View {
 	}
 	g.play.view(&v, w)
 	v.CanUndo = g.undoTo() >= 0
+	v.Clock = g.clockView(time.Now())
 	// The seats: the viewer's seat is the one whose secrets it sees.
 	v.Seat, v.Seats = w.seat, g.seatViews(w.seat)
 	v.Waiting = g.waiting() && !g.over()

@@ -243,6 +243,15 @@ type newGame struct {
 	// Seats are four-player chaturanga's seats, red, green, yellow,
 	// black: {"player":"you"|"person"|"engine","level":1..6}.
 	Seats []games.SeatChoice `json:"seats"`
+	// Clock is a time control, {"initial": seconds, "increment":
+	// seconds}; absent for none.
+	Clock *newClock `json:"clock"`
+}
+
+// newClock is a request's time control: only its two numbers are taken.
+type newClock struct {
+	Initial   int `json:"initial"`
+	Increment int `json:"increment"`
 }
 
 // maxRules bounds the rule options of a request (lucky has seven).
@@ -263,7 +272,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
 		return
 	}
-	c, err := s.games.NewGameFor(games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats}, clientOf(r))
+	o := games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats}
+	if b.Clock != nil {
+		o.Clock = &games.ClockOptions{Initial: b.Clock.Initial, Increment: b.Clock.Increment}
+	}
+	c, err := s.games.NewGameFor(o, clientOf(r))
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -46,6 +46,7 @@ import { renderEvalBar } from "./evalbar.js";
 import { soundOf } from "./sound.js";
 import { entry } from "./panels/index.js";
 import { createReview } from "./review.js";
+import { createClocks } from "./clock.js";
 import { formatSAN } from "./notation.js";
 import { refusalNote } from "./refusals.js";
 import { createPremove } from "./premove.js";
@@ -80,6 +81,7 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
   // A panel's words: online, the other seat is a friend's (strings/online.js).
   const panelT = (k, vars) => (game && game.mode === "online" && i18n.has(k + "Online") ? t(k + "Online", vars) : t(k, vars));
   const ui = { t: panelT, i18n, view: () => game, play, render, setNote: (n, refusal) => { note = n; refused = refusal || ""; }, board, choosePiece, settings };
+  const clocks = createClocks(t);
   const review = createReview(i18n, { game: () => game, render: () => render(), note: (n) => { note = n; render(); } });
   // The premove against the engine and the rematch (premove.js, rematch.js).
   const premove = createPremove({ t, view: () => game, play: (tok) => play(tok), setNote: (n) => { note = n; refused = ""; } });
@@ -230,6 +232,8 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     renderAnalysis(t, game, review.reviewing() ? review.at() : null);
     review.renderControls(game);
     renderStatus();
+    clocks.seen(game);
+    clocks.render(past ? null : game, orientation.flipped ? "b" : "w");
     renderMoves();
     renderEval();
     renderButtons();

@@ -23,7 +23,7 @@ export function createSetup(i18n, { open, settings }) {
     $$("[data-" + attr + "]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset[attr] === value)));
   }
   const chosen = (attr) => { const b = $("[data-" + attr + "][aria-pressed=true]"); return b ? b.dataset[attr] : ""; };
-  ["variant", "mode", "color", "level"].forEach((attr) => {
+  ["variant", "mode", "color", "level", "clock"].forEach((attr) => {
     $$("#new-game [data-" + attr + "]").forEach((b) => b.addEventListener("click", () => {
       pick(attr, b.dataset[attr]);
       remember();
@@ -35,7 +35,7 @@ export function createSetup(i18n, { open, settings }) {
   // level against Azar only.
   function modeFields(mode) {
     $$(".engine-only").forEach((f) => {
-      f.hidden = !(mode === "engine" || (mode === "online" && f.querySelector("[data-color]")));
+      f.hidden = !(mode === "engine" || (mode === "online" && (f.querySelector("[data-color]") || "online" in f.dataset)));
     });
   }
   // formFor shows the chosen game's rule options, the seats or the
@@ -53,11 +53,11 @@ export function createSetup(i18n, { open, settings }) {
   // remember keeps the form's choices; restore puts them back (a game
   // or a level this page no longer has is left as the form has it).
   function remember() {
-    settings.set("form", { variant: chosen("variant"), mode: chosen("mode"), color: chosen("color"), level: chosen("level") });
+    settings.set("form", { variant: chosen("variant"), mode: chosen("mode"), color: chosen("color"), level: chosen("level"), clock: chosen("clock") });
   }
   function restore() {
     const f = settings.get("form") || {};
-    for (const attr of ["level", "color", "mode", "variant"]) {
+    for (const attr of ["level", "color", "mode", "variant", "clock"]) {
       const b = f[attr] && $('#new-game [data-' + attr + '="' + f[attr] + '"]');
       if (!b) continue;
       pick(attr, f[attr]);
@@ -105,6 +105,12 @@ export function createSetup(i18n, { open, settings }) {
     } else if (body.mode === "engine" || body.mode === "online") {
       body.color = chosen("color");
       if (body.mode === "engine") body.level = parseInt(chosen("level"), 10);
+      // The time control: "initial+increment" in seconds (clock.js).
+      const clock = chosen("clock");
+      if (clock && clock !== "none") {
+        const [initial, increment] = clock.split("+").map((n) => parseInt(n, 10));
+        body.clock = { initial, increment };
+      }
     }
     const fen = $("#fen").value.trim();
     if (fen) body.fen = fen;

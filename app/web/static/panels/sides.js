@@ -51,6 +51,7 @@ export function status(t, v) {
     }
     case "checkmate": return t("checkmate") + " — " + wins(winner);
     case "king-captured": return t("king-captured") + " — " + wins(winner);
+    case "time": return t("timeUp") + " — " + wins(winner);
     case "resign": {
       const loser = opponent(winner);
       const who = v.mode === "engine" ? t("youResign") : loser === "w" ? t("whiteResigns") : t("blackResigns");

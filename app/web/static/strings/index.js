@@ -8,6 +8,7 @@ import { friends } from "./friends.js";
 import { review } from "./review.js";
 import { luck } from "./luck.js";
 import { online } from "./online.js";
+import { clock } from "./clock.js";
 import { extras } from "./extras.js";
 
-export const AREAS = [cards, spanish, friends, review, luck, online, extras];
+export const AREAS = [cards, spanish, friends, review, luck, online, clock, extras];
