@@ -402,7 +402,9 @@ func TestFriendsChaturanga4(t *testing.T) {
 	}
 	// Azar's seats move on until a person's turn (or the end): then the
 	// game waits, and both screens show all of it.
-	waitView(t, a, id, func(w games.View) bool { return w.Status != "playing" || (w.Turn == "r" || w.Turn == "g") && !w.Thinking })
+	waitView(t, a, id, func(w games.View) bool {
+		return w.Status != "playing" || (w.Turn == "r" || w.Turn == "g") && !w.Thinking
+	})
 	v := mustView(t, a, id)
 	for _, c := range []context.Context{host, guest} {
 		waitJS(t, c, "the last move on both screens", `document.querySelectorAll("#moves .san").length === `+itoa(len(v.Moves)))
