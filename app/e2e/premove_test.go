@@ -16,8 +16,29 @@ const premoves = `Array.from(document.querySelectorAll("#board [data-premove]"))
 
 func thinking() string { return `document.querySelector("[data-status]").dataset.thinking === "true"` }
 
-// TestPremove: chess against the engine, whose searches are held back
-// by the test. A move made while Azar thinks is queued on its two
+// holdEngine makes each of a's engine searches wait until the test
+// releases it: release lets one through (it waits for a search to take
+// it), stop lets every one through from then on.
+func holdEngine(a *app) (release, stop func()) {
+	gate := make(chan struct{})
+	a.setDelay(func(*engine.Request) time.Duration { <-gate; return 0 })
+	return func() { gate <- struct{}{} }, func() { close(gate) }
+}
+
+// tap clicks the squares one after another, each dispatched on the
+// square shown at that moment (a view that comes between two redraws
+// the board).
+func tap(t *testing.T, ctx context.Context, squares ...string) {
+	t.Helper()
+	for _, s := range squares {
+		if !eval[bool](t, ctx, `(() => { const e = document.querySelector('#board [data-square="`+s+`"]'); if (e) e.click(); return !!e })()`) {
+			t.Fatalf("no square %s", s)
+		}
+	}
+}
+
+// TestPremove: chess against the engine, whose searches wait until the
+// test lets them go. A move made while Azar thinks is queued on its two
 // squares and played when Azar's move arrives; Escape and a click on an
 // empty square cancel one; a move that is not legal then (a pawn from
 // a2 to a5) is dropped with the note. At 1280×900 and 375×812 in
@@ -33,16 +54,16 @@ func TestPremove(t *testing.T) {
 	}
 	onScreens(t, []screen{desktop, phone375}, func(ctx context.Context, a *app, s screen, lang string) {
 		name := sizeName(s, lang)
-		defer a.setDelay(func(*engine.Request) time.Duration { return 0 })
 		id := newGame(t, ctx, `{variant: "chess", mode: "engine", color: "white", level: 1}`)
-		a.setDelay(func(*engine.Request) time.Duration { return 2 * time.Second })
-		playByClicks(t, ctx, gamesView{}, "e2e4")
+		release, stop := holdEngine(a)
+		defer stop()
+		playJS(t, ctx, "e2e4")
 		waitJS(t, ctx, "Azar thinking", thinking())
-		run(t, ctx, "pick d2", clickSq("d2"))
+		tap(t, ctx, "d2")
 		if got := eval[string](t, ctx, premoves); got != "d2:pick" {
 			t.Fatalf("%s: after a click on d2 the premove squares are %q", name, got)
 		}
-		run(t, ctx, "queue d2-d4", clickSq("d4"))
+		tap(t, ctx, "d4")
 		if got := eval[string](t, ctx, premoves); got != "d2:from d4:to" {
 			t.Fatalf("%s: the queued premove's squares are %q", name, got)
 		}
@@ -51,19 +72,20 @@ func TestPremove(t *testing.T) {
 		}
 		shot(t, ctx, name+"-1-queued")
 		// Azar's reply arrives; the premove is played at once.
+		release()
 		waitJS(t, ctx, "the premove played", sanCount(3)+` && (`+pieceAt("d4")+`) === "wP"`)
 		if got := eval[string](t, ctx, premoves); got != "" {
 			t.Fatalf("%s: premove squares %q after it was played", name, got)
 		}
+		release()
 		waitJS(t, ctx, "Azar's second reply", sanCount(4)+" && "+idle())
 		if v := mustView(t, a, id); v.Moves[2].UCI != "d2d4" {
 			t.Fatalf("%s: the server's third move is %+v", name, v.Moves[2])
 		}
 
-		a.setDelay(func(*engine.Request) time.Duration { return 4 * time.Second })
-		playByClicks(t, ctx, gamesView{}, "g1f3")
+		playJS(t, ctx, "g1f3")
 		waitJS(t, ctx, "Azar thinking", thinking())
-		run(t, ctx, "queue b1-c3", clickSq("b1"), clickSq("c3"))
+		tap(t, ctx, "b1", "c3")
 		if got := eval[string](t, ctx, premoves); got != "b1:from c3:to" {
 			t.Fatalf("%s: the queued premove's squares are %q", name, got)
 		}
@@ -72,14 +94,15 @@ func TestPremove(t *testing.T) {
 			t.Fatalf("%s: premove squares %q after Escape", name, got)
 		}
 		empty := eval[string](t, ctx, `["a3","h3","a4","h4","a6","h6","b5","g5"].find(s => !document.querySelector('[data-square="' + s + '"] [data-piece]'))`)
-		run(t, ctx, "queue b1-c3 and click an empty square", clickSq("b1"), clickSq("c3"), clickSq(empty))
+		tap(t, ctx, "b1", "c3", empty)
 		if got := eval[string](t, ctx, premoves); got != "" {
 			t.Fatalf("%s: premove squares %q after a click on the empty %s", name, got, empty)
 		}
-		run(t, ctx, "queue a2-a5", clickSq("a2"), clickSq("a5"))
+		tap(t, ctx, "a2", "a5")
 		if got := eval[string](t, ctx, premoves); got != "a2:from a5:to" {
 			t.Fatalf("%s: the queued premove's squares are %q", name, got)
 		}
+		release()
 		waitJS(t, ctx, "Azar's reply", sanCount(6)+" && "+idle())
 		waitJS(t, ctx, "the note", `document.querySelector("[data-note]").textContent === `+jsString(dropped[lang]))
 		if got := eval[string](t, ctx, premoves); got != "" || eval[string](t, ctx, pieceAt("a2")) != "wP" {
@@ -89,5 +112,20 @@ func TestPremove(t *testing.T) {
 			t.Fatalf("%s: the server has %d moves, %s to move", name, len(v.Moves), v.Turn)
 		}
 		shot(t, ctx, name+"-2-dropped")
+
+		// None in the card games: in lucky a click on a piece while Azar
+		// thinks is refused as before.
+		newGame(t, ctx, `{variant: "lucky", mode: "engine", color: "white", level: 1}`)
+		playJS(t, ctx, "e2e4")
+		waitJS(t, ctx, "Azar thinking", thinking())
+		tap(t, ctx, "d2", "d4")
+		if got := eval[string](t, ctx, premoves); got != "" {
+			t.Fatalf("%s: lucky marks a premove %q", name, got)
+		}
+		if got := eval[string](t, ctx, `document.querySelector("[data-note]").dataset.refused || ""`); got == "" {
+			t.Fatalf("%s: lucky took a click on d2 while Azar thinks without a refusal", name)
+		}
+		release()
+		waitJS(t, ctx, "Azar's lucky reply", idle())
 	})
 }
