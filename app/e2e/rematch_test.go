@@ -44,7 +44,7 @@ func TestRematchAgainstTheEngine(t *testing.T) {
 		if got := eval[string](t, ctx, buttonText("rematch")); got != "" {
 			t.Fatalf("%s: a Rematch button %q during the game", name, got)
 		}
-		playByClicks(t, ctx, gamesView{}, "e2e4")
+		playJS(t, ctx, "e2e4")
 		waitJS(t, ctx, "Azar's reply", sanCount(2)+" && "+idle())
 		re := resignThenRematch(t, ctx, ctx, id, lang, name)
 		waitJS(t, ctx, "Azar's first move", sanCount(1)+" && "+idle()+" && "+statusIs("playing"))
@@ -89,7 +89,8 @@ func TestRematchOnline(t *testing.T) {
 			joinBy(t, guest, link, id, "b")
 			setLang(t, guest, lang)
 			waitJS(t, host, "the friend connected", seatStatus("b")+` === "connected"`)
-			playAndSee(t, host, guest, "e2e4", 1)
+			playJS(t, host, "e2e4")
+			waitJS(t, guest, "e4 on the friend's screen", sanCount(1))
 			re := resignThenRematch(t, host, guest, id, lang, name)
 			waitJS(t, host, "White moved to the new game", `location.hash === "#`+re+`" && !document.querySelector("#game").hidden`+
 				` && document.querySelectorAll("#board [data-square]").length > 0`)
@@ -110,7 +111,8 @@ func TestRematchOnline(t *testing.T) {
 				t.Fatalf("%s: the rematch waits %v, mode %q", name, v.Waiting, v.Mode)
 			}
 			// The new game is played: Black's requester is White now.
-			playAndSee(t, guest, host, "d2d4", 1)
+			playJS(t, guest, "d2d4")
+			waitJS(t, host, "d4 on the other screen", sanCount(1))
 			shot(t, host, name+"-2-host-rematch")
 			shot(t, guest, name+"-2-guest-rematch")
 		}
