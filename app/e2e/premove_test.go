@@ -41,8 +41,8 @@ func tap(t *testing.T, ctx context.Context, squares ...string) {
 // test lets them go. A move made while Azar thinks is queued on its two
 // squares and played when Azar's move arrives; Escape and a click on an
 // empty square cancel one; a move that is not legal then (a pawn from
-// a2 to a5) is dropped with the note. At 1280×900 and 375×812 in
-// English and Spanish.
+// a2 to a5) is dropped with the note; an undo drops one; lucky has
+// none. At 1280×900 and 375×812 in English and Spanish.
 func TestPremove(t *testing.T) {
 	dropped := map[string]string{
 		"en": "Premove a2–a5 dropped: not legal after Azar's move.",
@@ -112,6 +112,24 @@ func TestPremove(t *testing.T) {
 			t.Fatalf("%s: the server has %d moves, %s to move", name, len(v.Moves), v.Turn)
 		}
 		shot(t, ctx, name+"-2-dropped")
+
+		// An undo drops the queued move: it is not played on the position
+		// taken back to.
+		playJS(t, ctx, "h2h3")
+		waitJS(t, ctx, "Azar thinking", thinking())
+		tap(t, ctx, "b1", "c3")
+		if got := eval[string](t, ctx, premoves); got != "b1:from c3:to" {
+			t.Fatalf("%s: the queued premove's squares are %q", name, got)
+		}
+		run(t, ctx, "undo", chromedp.Click(action("undo"), chromedp.NodeVisible))
+		release() // the search the undo ends
+		waitJS(t, ctx, "h3 taken back", sanCount(6)+" && "+idle()+` && (`+pieceAt("h2")+`) === "wP"`)
+		if got := eval[string](t, ctx, premoves); got != "" || eval[string](t, ctx, pieceAt("b1")) != "wN" {
+			t.Fatalf("%s: after the undo: premove squares %q, b1 %q", name, got, eval[string](t, ctx, pieceAt("b1")))
+		}
+		if v := mustView(t, a, id); len(v.Moves) != 6 || v.Turn != "w" {
+			t.Fatalf("%s: after the undo the server has %d moves, %s to move", name, len(v.Moves), v.Turn)
+		}
 
 		// None in the card games: in lucky a click on a piece while Azar
 		// thinks is refused as before.

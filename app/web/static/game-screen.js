@@ -437,7 +437,9 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
     const f = (panel.actions && panel.actions[name]) || actions[name];
     if (!f) return false;
     // The game's requests are made on the live position: it comes back.
-    if (name !== "review" && !["flip", "coords", "pgn", "copy-pgn"].includes(name)) review.live();
+    // A queued premove is dropped too: an undo would otherwise play it
+    // on the position taken back to.
+    if (name !== "review" && !["flip", "coords", "pgn", "copy-pgn"].includes(name)) { review.live(); premove.cancel(); }
     f(b);
     return true;
   }
