@@ -536,6 +536,25 @@ func (m *Manager) changed(g *Game) {
 // broadcast sends every subscriber its own seat's view. g.mu is held.
 func (m *Manager) broadcast(g *Game) { m.send(g, nil) }
 
+// sendTo sends actor's streams its view, and nobody else's. g.mu is held.
+func (m *Manager) sendTo(g *Game, actor string) {
+	b, err := json.Marshal(g.viewAs(actor))
+	if err != nil {
+		m.log.WithError(err).Error("encoding a view")
+		return
+	}
+	for ch, a := range g.subs {
+		if a != actor {
+			continue
+		}
+		select {
+		case <-ch:
+		default:
+		}
+		ch <- b
+	}
+}
+
 // send is broadcast to all subscribers but skip.
 func (m *Manager) send(g *Game, skip chan []byte) {
 	m.armClock(g)

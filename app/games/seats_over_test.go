@@ -2,7 +2,9 @@ package games
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestOnlineNoUndoOnceOver: between two people a finished game offers
@@ -70,5 +72,61 @@ func TestOnlineChaturangaSeatsAsEachSees(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s sees the seats as %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestOnlineWildcardUnseen: between two people, Black choosing its
+// wildcard's spy tells White nothing — White's view keeps its version, its
+// stream hears nothing, and its move made on that view is taken (before,
+// the choice stepped the version: White could tell Black held a wildcard,
+// and its move on the view it had was refused as stale).
+func TestOnlineWildcardUnseen(t *testing.T) {
+	var seed uint64
+	for s := uint64(1); s < 2000 && seed == 0; s++ {
+		if w, b := SpyDeal(s); strings.HasPrefix(b, "wild") && !strings.HasPrefix(w, "wild") {
+			seed = s
+		}
+	}
+	if seed == 0 {
+		t.Fatal("no deal of a wildcard to Black alone")
+	}
+	f := newSeeded(t, "", seed)
+	c, err := f.m.NewGame(Options{Variant: VariantSpy, Mode: ModeOnline, Color: "white"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := f.m.Join(c.View.ID, c.Invites[0].Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, b := seated(t, f.m, c.View.ID, c.Token), seated(t, f.m, c.View.ID, j.Token)
+	before := w.Get()
+	wch, _, end, err := w.Subscribe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer end()
+	choice := ""
+	for _, tok := range b.Get().Legal {
+		if strings.HasPrefix(tok, "wild:") {
+			choice = tok
+		}
+	}
+	if choice == "" {
+		t.Fatalf("Black's choices %v", b.Get().Legal)
+	}
+	if v, err := b.Move(choice, nil); err != nil || v.Spy == nil || v.Spy.Card != choice {
+		t.Fatalf("Black's choice %s: %v (%+v)", choice, err, v.Spy)
+	}
+	select {
+	case ev := <-wch:
+		t.Fatalf("White's stream heard of Black's choice: %.200s", ev)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if after := w.Get(); after.Version != before.Version {
+		t.Fatalf("White's version went %d → %d on Black's secret choice", before.Version, after.Version)
+	}
+	if _, err := w.Move("e2e4", &before.Version); err != nil {
+		t.Fatalf("White's move on the view it had: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"azar/app/engine"
@@ -56,6 +57,18 @@ func (s *Seated) Move(move string, version *uint64) (View, error) {
 	toks, secret, err := g.play.act(s.acting(), move)
 	if err != nil {
 		return View{}, err
+	}
+	if slices.Equal(toks, g.moves) {
+		// A change of the seat's own secret only (spy's wildcard choice):
+		// nothing public changed, so the version stays and only this
+		// seat's streams hear of it, or the other would learn that it
+		// was dealt a wildcard (as against the engine, enginemove.go).
+		if err := g.replace(toks, secret, g.end, time.Now(), m.cfg.Store); err != nil {
+			return View{}, err
+		}
+		m.engineIfDue(g)
+		m.sendTo(g, s.actor)
+		return s.view(), nil
 	}
 	if err := g.commitSecret(toks, secret, ending{}, time.Now(), m.cfg.Store); err != nil {
 		return View{}, err
