@@ -77,15 +77,7 @@ func TestClockFlagFallAgainstTheEngine(t *testing.T) {
 // the clocks.
 func TestClockIncrementOnline(t *testing.T) {
 	f := newFixture(t, "")
-	c, err := f.m.NewGame(Options{Mode: ModeOnline, Color: "white", Clock: &ClockOptions{Initial: 60, Increment: 5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := f.m.Join(c.View.ID, c.Invites[0].Code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, b := seated(t, f.m, c.View.ID, c.Token), seated(t, f.m, c.View.ID, j.Token)
+	c, w, b := twoPeople(t, f, Options{Clock: &ClockOptions{Initial: 60, Increment: 5}})
 	if _, err := w.Move("e2e4", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +91,7 @@ func TestClockIncrementOnline(t *testing.T) {
 	}
 	f.close()
 	g := newFixture(t, f.dir)
-	v, err = seated(t, g.m, c.View.ID, c.Token).Get(), nil
+	v = seated(t, g.m, c.View.ID, c.Token).Get()
 	if v.Clock == nil || v.Clock.Running != "w" || v.Clock.Black > 65000-200 || v.Clock.Black < 60000 {
 		t.Fatalf("after a restart: %+v", v.Clock)
 	}

@@ -7,18 +7,27 @@ import (
 	"time"
 )
 
+// twoPeople is a new online game of o (the creator White) with its
+// second seat taken: the creation, and White's and Black's seats.
+func twoPeople(t *testing.T, f *fixture, o Options) (Created, *Seated, *Seated) {
+	t.Helper()
+	o.Mode, o.Color = ModeOnline, "white"
+	c, err := f.m.NewGame(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := f.m.Join(c.View.ID, c.Invites[0].Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, seated(t, f.m, c.View.ID, c.Token), seated(t, f.m, c.View.ID, j.Token)
+}
+
 // TestOnlineNoUndoOnceOver: between two people a finished game offers
 // no undo to either seat, and an undo request is refused (fool's mate:
 // before the fix the mated and the mating seat both saw canUndo).
 func TestOnlineNoUndoOnceOver(t *testing.T) {
-	f := newFixture(t, "")
-	c, inv := onlineChess(t, f)
-	id := c.View.ID
-	j, err := f.m.Join(id, inv.Code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, b := seated(t, f.m, id, c.Token), seated(t, f.m, id, j.Token)
+	_, w, b := twoPeople(t, newFixture(t, ""), Options{})
 	for i, mv := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
 		s := w
 		if i%2 == 1 {
@@ -90,16 +99,7 @@ func TestOnlineWildcardUnseen(t *testing.T) {
 	if seed == 0 {
 		t.Fatal("no deal of a wildcard to Black alone")
 	}
-	f := newSeeded(t, "", seed)
-	c, err := f.m.NewGame(Options{Variant: VariantSpy, Mode: ModeOnline, Color: "white"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := f.m.Join(c.View.ID, c.Invites[0].Code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, b := seated(t, f.m, c.View.ID, c.Token), seated(t, f.m, c.View.ID, j.Token)
+	_, w, b := twoPeople(t, newSeeded(t, "", seed), Options{Variant: VariantSpy})
 	before := w.Get()
 	wch, _, end, err := w.Subscribe()
 	if err != nil {
