@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
@@ -118,4 +119,14 @@ func tooMany(w http.ResponseWriter, retry time.Duration, msg string) {
 		w.Header().Set("Retry-After", strconv.Itoa(int((retry+time.Second-1)/time.Second)))
 	}
 	writeError(w, http.StatusTooManyRequests, msg)
+}
+
+// mayCreate counts a game's creation against its client's limit and
+// answers 429 when it is over (create and rematch).
+func (s *Server) mayCreate(w http.ResponseWriter, r *http.Request) bool {
+	if ok, retry := s.limits.create(clientOf(r)); !ok {
+		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
+		return false
+	}
+	return true
 }

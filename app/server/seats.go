@@ -129,8 +129,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, retry := s.limits.create(clientOf(r)); !ok {
-		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
+	if !s.mayCreate(w, r) {
 		return
 	}
 	c, err := g.Rematch()

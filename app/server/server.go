@@ -268,8 +268,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	// Counted after the body is read and checked: a malformed request is
 	// not a game.
-	if ok, retry := s.limits.create(clientOf(r)); !ok {
-		tooMany(w, retry, fmt.Sprintf("too many games created from this address (at most %d a minute): try again in a minute", s.limits.createPerMinute))
+	if !s.mayCreate(w, r) {
 		return
 	}
 	o := games.Options{Variant: b.Variant, Mode: b.Mode, Color: b.Color, Level: b.Level, FEN: b.FEN, Rules: b.Rules, Seats: b.Seats}
