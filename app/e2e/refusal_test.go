@@ -57,7 +57,7 @@ func TestRefusedInputs(t *testing.T) {
 		reducedMotion(t, ctx, false)
 		newGame(t, ctx, `{variant: "chess", mode: "engine", color: "white", level: 1}`)
 		waitJS(t, ctx, "your move", idle())
-		run(t, ctx, "g1 then g4", clickSq("g1"), clickSq("g4"))
+		tap(t, ctx, "g1", "g4")
 		if got := noteSays(t, ctx, "target"); got != w["target"] {
 			t.Fatalf("%s: %q, want %q", where, got, w["target"])
 		}
@@ -65,21 +65,21 @@ func TestRefusedInputs(t *testing.T) {
 			t.Fatalf("%s: g4 does not flash", where)
 		}
 		shot(t, ctx, where+"-refused-target")
-		run(t, ctx, "a black pawn", clickSq("e7"))
+		tap(t, ctx, "e7")
 		if got := noteSays(t, ctx, "piece"); got != w["notYours"] {
 			t.Fatalf("%s: %q, want %q", where, got, w["notYours"])
 		}
 		if anim := eval[string](t, ctx, `getComputedStyle(document.querySelector('[data-square="e7"] .piece')).animationName`); anim != "refuse-shake" {
 			t.Fatalf("%s: the refused piece's animation %q", where, anim)
 		}
-		run(t, ctx, "select e2", clickSq("e2"))
+		tap(t, ctx, "e2")
 		waitJS(t, ctx, "the note cleared", `document.querySelector("[data-note]").hidden && !document.querySelector("[data-note]").dataset.refused`)
 		reducedMotion(t, ctx, true)
-		run(t, ctx, "e2 then the rook on a1", clickSq("a1"))
+		tap(t, ctx, "a1")
 		if got := noteSays(t, ctx, "target"); !strings.Contains(got, "e2") {
 			t.Fatalf("%s: %q", where, got)
 		}
-		run(t, ctx, "the rook on a1", clickSq("a1"))
+		tap(t, ctx, "a1")
 		if got := noteSays(t, ctx, "piece"); got != w["noMoves"] {
 			t.Fatalf("%s: %q, want %q", where, got, w["noMoves"])
 		}
@@ -95,9 +95,9 @@ func TestRefusedInputs(t *testing.T) {
 		// (The first turn is a plain move.)
 		newGame(t, ctx, `{variant: "lucky", mode: "engine", color: "white", level: 1, rules: {mandatory_card: "on"}}`)
 		waitJS(t, ctx, "your move", idle())
-		run(t, ctx, "e4", clickSq("e2"), clickSq("e4"))
+		tap(t, ctx, "e2", "e4")
 		waitJS(t, ctx, "the Draw button", `!document.querySelector("[data-action=draw]").hidden && `+idle())
-		run(t, ctx, "a pawn before the draw", clickSq("d2"))
+		tap(t, ctx, "d2")
 		if got := noteSays(t, ctx, "piece"); got != w["drawFirst"] {
 			t.Fatalf("%s: %q, want %q", where, got, w["drawFirst"])
 		}
@@ -105,7 +105,7 @@ func TestRefusedInputs(t *testing.T) {
 		// Spy, dealt the wildcard: the choice comes first.
 		newGame(t, ctx, `{variant: "spy", mode: "engine", color: "white", level: 1}`)
 		waitJS(t, ctx, "the wildcard's choices", `!!document.querySelector('[data-action="choose"]') && `+idle())
-		run(t, ctx, "a pawn before the choice", clickSq("e2"))
+		tap(t, ctx, "e2")
 		if got := noteSays(t, ctx, "piece"); got != w["chooseSpy"] {
 			t.Fatalf("%s: %q, want %q", where, got, w["chooseSpy"])
 		}
@@ -123,7 +123,8 @@ func TestRefusedInputs(t *testing.T) {
 			t.Fatalf("%s: %q, want %q", where, got, w["card"])
 		}
 		run(t, ctx, "the wall, then e2", chromedp.Click(chromedp.CSS(`[data-hand] [data-card="AM34"]`), chromedp.NodeVisible),
-			chromedp.WaitVisible(chromedp.CSS(`.dot.card-target`)), clickSq("e2"))
+			chromedp.WaitVisible(chromedp.CSS(`.dot.card-target`)))
+		tap(t, ctx, "e2")
 		if got := noteSays(t, ctx, "card-target"); !strings.Contains(got, w["cardTarget"]) {
 			t.Fatalf("%s: %q, want %q", where, got, w["cardTarget"])
 		}

@@ -60,6 +60,9 @@ export class Marks {
   }
 }
 
+// flashMS is how long a refused square flashes (style.css's animation).
+const flashMS = 600;
+
 export class Board {
   // on.move(from, to): a piece was moved (by clicks or a drag) to one
   // of its dests. on.click(name, selected): a click on a square, asked
@@ -132,7 +135,7 @@ export class Board {
         if (name === last.from || name === last.to) sq.classList.add("last");
         if (name === this.selected) sq.classList.add("selected");
         if (name === s.check) sq.classList.add("check");
-        if (name === this.flash) sq.classList.add("refused");
+        if (this.flash && name === this.flash.name && performance.now() < this.flash.until) sq.classList.add("refused");
         if (hl.has(name)) { sq.classList.add("hl"); sq.dataset.highlight = "true"; }
         if (m) {
           for (const c of m.classes) sq.classList.add(c);
@@ -170,7 +173,6 @@ export class Board {
       const [f, r] = this.screenToSquare(s.ranks - 1, 0); // the bottom left corner
       this.focusName = squareName(f, r);
     }
-    this.flash = null;
     this.roveTo(this.focusName, !!focused);
     this.slide(before, s);
   }
@@ -211,10 +213,11 @@ export class Board {
   }
 
   // refuse tells the owner of a refused click and flashes the square.
-  // The flash is drawn by the next drawing (the owner draws again
-  // after every click).
+  // The flash is drawn by the drawings of the next flashMS (the owner
+  // draws again after every click; a view that arrives just then must
+  // not wipe it).
   refuse(kind, name, selected = this.selected) {
-    this.flash = name;
+    this.flash = { name, until: performance.now() + flashMS };
     if (this.on.refuse) this.on.refuse(kind, name, selected);
   }
 
