@@ -218,8 +218,20 @@ func pieceAt(s string) string {
 	return `(document.querySelector('[data-square="` + s + `"] [data-piece]') || {dataset: {}}).dataset.piece || ""`
 }
 func firstSquare() string { return `document.querySelector("#board [data-square]").dataset.square` }
+// clickSq clicks the square with the mouse. The page may redraw the
+// board between finding the square and clicking it (a view arriving): the
+// node is then gone ("Could not find node"), and the click is tried again
+// on the square drawn now, up to three times.
 func clickSq(s string) chromedp.Action[chromedp.Void] {
-	return chromedp.Click(sq(s), chromedp.NodeVisible)
+	click := chromedp.Click(sq(s), chromedp.NodeVisible)
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		for try := 1; ; try++ {
+			v, err := click(ctx, tg)
+			if err == nil || try == 3 || !strings.Contains(err.Error(), "Could not find node") {
+				return v, err
+			}
+		}
+	}
 }
 
 // TestPlayAgainstTheEngine plays White against the engine by clicks and by

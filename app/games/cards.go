@@ -237,7 +237,11 @@ func (c cards) hint(seat string, res engine.Result) (Hint, error) {
 	if !slices.Contains(legal, tok) {
 		return Hint{}, fmt.Errorf("the engine's hint %q is not legal here", res.Move)
 	}
-	return Hint{Move: tok, SAN: hintText(c.describe(seat, tok))}, nil
+	n := c.describe(seat, tok)
+	if len(n) == 0 {
+		n = Note{textPart("draw a card", "roba una carta")}
+	}
+	return Hint{Move: tok, SAN: hintText(n), Note: n}, nil
 }
 
 // hintText is a hint's words: the note in English, and never empty (the

@@ -458,6 +458,9 @@ type Hint struct {
 	Move string `json:"move"` // UCI
 	SAN  string `json:"san"`
 	Eval *Eval  `json:"eval,omitempty"` // from White's side
+	// Note is a card game's hint in words, in parts with both languages
+	// (notation.go), which the page writes in its own; SAN is its English.
+	Note Note `json:"note,omitempty"`
 }
 
 // Summary is one line of the saved-games list.

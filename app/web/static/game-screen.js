@@ -47,6 +47,7 @@ import { soundOf } from "./sound.js";
 import { entry } from "./panels/index.js";
 import { createReview } from "./review.js";
 import { createClocks } from "./clock.js";
+import { noteText } from "./panels/cards.js";
 import { formatSAN } from "./notation.js";
 import { refusalNote } from "./refusals.js";
 import { createPremove } from "./premove.js";
@@ -392,7 +393,8 @@ export function createGameScreen(i18n, { gone, settings, sound, rendered }) {
         if (!game || game.id !== id || game.version !== version) return;
         hint = { id, version, move: h.move };
         const variant = game.variant;
-        note = () => t("hintIs") + " " + formatSAN(h.san, i18n.lang(), variant);
+        // A card game's hint comes in words of both languages (its note).
+        note = () => t("hintIs") + " " + (h.note ? noteText(i18n, h.note) : formatSAN(h.san, i18n.lang(), variant));
       } catch (err) {
         note = refusalNote(i18n, err);
       }
