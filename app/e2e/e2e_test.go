@@ -218,6 +218,7 @@ func pieceAt(s string) string {
 	return `(document.querySelector('[data-square="` + s + `"] [data-piece]') || {dataset: {}}).dataset.piece || ""`
 }
 func firstSquare() string { return `document.querySelector("#board [data-square]").dataset.square` }
+
 // clickSq clicks the square with the mouse. The page may redraw the
 // board between finding the square and clicking it (a view arriving): the
 // node is then gone ("Could not find node"), and the click is tried again
