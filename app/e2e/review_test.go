@@ -62,7 +62,10 @@ func playJS(t *testing.T, ctx context.Context, move string) {
 	click := func(s string) string {
 		return `(() => { const e = document.querySelector('#board [data-square="` + s + `"]'); if (e) e.click(); return !!e })()`
 	}
-	waitJS(t, ctx, "select "+move[:2], click(move[:2])+` && !!document.querySelector('#board [data-square="`+move[2:4]+`"] .dot')`)
+	// Polled: a square already selected is not clicked again (a second
+	// click would drop the selection the first made).
+	selected := `!!document.querySelector('#board [data-square="` + move[:2] + `"].selected')`
+	waitJS(t, ctx, "select "+move[:2], `(`+selected+` || `+click(move[:2])+`) && !!document.querySelector('#board [data-square="`+move[2:4]+`"] .dot')`)
 	waitJS(t, ctx, "play "+move, click(move[2:4])+` && !!document.querySelector('#board [data-square="`+move[2:4]+`"] [data-piece]')`)
 }
 
