@@ -59,9 +59,13 @@ type Result struct {
 	Errors map[string]int  `json:"errors"`
 	// Finished are the games played to their end (a result); Ends how
 	// they ended, by status ("resign": 47).
-	Finished int            `json:"finished"`
-	Ends     map[string]int `json:"ends"`
-	Wall     time.Duration  `json:"wall_ns"`
+	Finished int `json:"finished"`
+	// Private are the moves that changed only the mover's own secret (a
+	// spy wildcard's choice): the server tells the other seat nothing,
+	// so they have no delivery.
+	Private int            `json:"private"`
+	Ends    map[string]int `json:"ends"`
+	Wall    time.Duration  `json:"wall_ns"`
 	// Played is each game as its clients last saw it.
 	Played []Game `json:"-"`
 }
@@ -76,9 +80,10 @@ type Limits struct {
 // Game is one game of a run: its id, the moves its clients made, and
 // the last view each seat's stream delivered (white's, black's).
 type Game struct {
-	ID    string
-	Moves int
-	Views [2]games.View
+	ID      string
+	Moves   int
+	Private int // of Moves, those only the mover's stream hears of
+	Views   [2]games.View
 	// Err is why the game was not played to its end, if it was not.
 	Err error
 }
@@ -147,6 +152,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		if g.Err == nil {
 			res.Finished++
 			res.Ends[g.Views[0].Status]++
+			res.Private += g.Private
 		}
 	}
 	return res, nil
@@ -217,7 +223,7 @@ func (p *pair) play(ctx context.Context) Game {
 	}
 	// Both streams are open: now the moves are delivered as they happen.
 	var last [2]uint64
-	var moves [2]int
+	var moves, private [2]int
 	var errs [2]error
 	var wg sync.WaitGroup
 	for s := range 2 {
@@ -225,11 +231,11 @@ func (p *pair) play(ctx context.Context) Game {
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(p.o.Seed, uint64(2*p.i+s)))
-			last[s], moves[s], errs[s] = p.player(ctx, s, rng)
+			last[s], moves[s], private[s], errs[s] = p.player(ctx, s, rng)
 		}()
 	}
 	wg.Wait()
-	g.Moves = moves[0] + moves[1]
+	g.Moves, g.Private = moves[0]+moves[1], private[0]+private[1]
 	if g.Err = errors.Join(errs[0], errs[1]); g.Err != nil {
 		return g
 	}
@@ -296,19 +302,19 @@ func (p *pair) posted(s int, base uint64, ok bool) {
 // player plays seat s to the end: on each view of its own stream that
 // gives it moves, a random one of them; at Plies, resigns. It returns
 // the version of the last view it had and the moves it made.
-func (p *pair) player(ctx context.Context, s int, rng *rand.Rand) (uint64, int, error) {
+func (p *pair) player(ctx context.Context, s int, rng *rand.Rand) (uint64, int, int, error) {
 	c, st := p.c[s], p.s[s]
 	cur, _ := st.view()
 	id := cur.ID
-	made := 0
+	made, private := 0, 0
 	for {
 		if cur.Status != "playing" {
-			return cur.Version, made, nil
+			return cur.Version, made, private, nil
 		}
 		if len(cur.Legal) == 0 {
 			v, err := st.next(ctx, cur.Version)
 			if err != nil {
-				return cur.Version, made, fmt.Errorf("game %s seat %s: %w", id, seats[s], err)
+				return cur.Version, made, private, fmt.Errorf("game %s seat %s: %w", id, seats[s], err)
 			}
 			cur = v
 			continue
@@ -316,7 +322,7 @@ func (p *pair) player(ctx context.Context, s int, rng *rand.Rand) (uint64, int, 
 		var next games.View
 		if len(cur.Moves) >= p.o.Plies {
 			if err := c.call(ctx, KindResign, http.MethodPost, "/api/games/"+id+"/resign", struct{}{}, http.StatusOK, &next); err != nil {
-				return cur.Version, made, fmt.Errorf("game %s seat %s resigns: %w", id, seats[s], err)
+				return cur.Version, made, private, fmt.Errorf("game %s seat %s resigns: %w", id, seats[s], err)
 			}
 		} else {
 			mv := cur.Legal[rng.IntN(len(cur.Legal))]
@@ -324,7 +330,13 @@ func (p *pair) player(ctx context.Context, s int, rng *rand.Rand) (uint64, int, 
 			p.sent = append(p.sent, sent{seat: s, base: cur.Version, at: time.Now()})
 			p.mu.Unlock()
 			err := c.call(ctx, KindMove, http.MethodPost, "/api/games/"+id+"/move", map[string]any{"move": mv, "version": cur.Version}, http.StatusOK, &next)
-			p.posted(s, cur.Version, err == nil)
+			// A move answered on the same version changed only this seat's
+			// secret (a spy wildcard's choice): the other hears nothing.
+			secret := err == nil && next.Version == cur.Version
+			p.posted(s, cur.Version, err == nil && !secret)
+			if secret {
+				private++
+			}
 			if err != nil {
 				var se *statusError
 				if errors.As(err, &se) && se.status == http.StatusConflict {
@@ -332,12 +344,12 @@ func (p *pair) player(ctx context.Context, s int, rng *rand.Rand) (uint64, int, 
 					// has now.
 					v, err := st.next(ctx, cur.Version)
 					if err != nil {
-						return cur.Version, made, fmt.Errorf("game %s seat %s: %w", id, seats[s], err)
+						return cur.Version, made, private, fmt.Errorf("game %s seat %s: %w", id, seats[s], err)
 					}
 					cur = v
 					continue
 				}
-				return cur.Version, made, fmt.Errorf("game %s seat %s plays %s: %w", id, seats[s], mv, err)
+				return cur.Version, made, private, fmt.Errorf("game %s seat %s plays %s: %w", id, seats[s], mv, err)
 			}
 			made++
 		}
