@@ -93,7 +93,7 @@ func NewWith(m *games.Manager, log *logrus.Logger, c Config) (*Server, error) {
 	s.mux.HandleFunc("POST /api/games/{id}/offer-draw", s.action((*games.Seated).OfferDraw))
 	s.mux.HandleFunc("POST /api/games/{id}/accept-draw", s.action((*games.Seated).AcceptDraw))
 	s.mux.HandleFunc("POST /api/games/{id}/decline-draw", s.action((*games.Seated).DeclineDraw))
-	s.mux.HandleFunc("POST /api/games/{id}/hint", s.hint)
+	s.mux.HandleFunc("POST /api/games/{id}/hint", seatPost(s, (*games.Seated).Hint))
 	s.mux.HandleFunc("POST /api/games/{id}/analyze", s.action((*games.Seated).Analyze))
 	s.mux.HandleFunc("GET /api/games/{id}/analysis.svg", s.analysisSVG)
 	s.mux.HandleFunc("GET /api/games/{id}/review", s.review)
@@ -406,8 +406,14 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 }
 
 // action serves a POST with an empty (or {}) body that calls f for the
-// request's seat.
+// request's seat and answers its view.
 func (s *Server) action(f func(*games.Seated) (games.View, error)) http.HandlerFunc {
+	return seatPost(s, f)
+}
+
+// seatPost serves a POST with an empty (or {}) body that calls f for the
+// request's seat and answers what it returns (a view, a hint).
+func seatPost[T any](s *Server, f func(*games.Seated) (T, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var b struct{}
 		if !decode(w, r, &b) {
@@ -424,23 +430,6 @@ func (s *Server) action(f func(*games.Seated) (games.View, error)) http.HandlerF
 		}
 		writeJSON(w, http.StatusOK, v)
 	}
-}
-
-func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
-	var b struct{}
-	if !decode(w, r, &b) {
-		return
-	}
-	g, ok := s.seat(w, r)
-	if !ok {
-		return
-	}
-	h, err := g.Hint()
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, h)
 }
 
 // events streams the game's views: an "state" event now and after every
