@@ -57,6 +57,7 @@ type cardPly struct {
 	seat, tok string
 	kind      string // "" a decision, analysis.KindChance or KindForced
 	req       engine.Request
+	at        play // the game before the ply, for the better action's words
 }
 
 // analyseCards judges a finished card game (o, secret, moves, its
@@ -124,7 +125,7 @@ func analyseCards(ctx context.Context, e entry, o Options, secret string, moves,
 	rep.Moves = withEvents(rep.Moves, plies, best, known, texts, result, end)
 	for i := range rep.Moves {
 		if rep.Moves[i].BestSAN != "" && texts != nil {
-			rep.Moves[i].BestSAN = bestText(e, o, secret, moves, rep.Moves[i])
+			rep.Moves[i].BestSAN = bestText(e, o, plies[rep.Moves[i].Ply-1].at, rep.Moves[i])
 		}
 	}
 	rep.Summarise()
@@ -144,7 +145,7 @@ func cardPlies(e entry, o Options, secret string, moves []string, b analysis.Bud
 		if seat == "" {
 			return nil, fmt.Errorf("ply %d: %s after the game had ended", k+1, tok)
 		}
-		cp := cardPly{seat: seat, tok: tok}
+		cp := cardPly{seat: seat, tok: tok, at: p}
 		legal := p.legal(seat)
 		switch {
 		case !slices.Contains(legal, tok):
@@ -255,13 +256,9 @@ func nextChances(seat string, k int, plies []cardPly, best []analysis.Score, kno
 
 // bestText is the engine's action before m in the move list's words:
 // the game played on with it for one ply, as the view writes it.
-func bestText(e entry, o Options, secret string, moves []string, m analysis.MoveReport) string {
+func bestText(e entry, o Options, p play, m analysis.MoveReport) string {
 	if m.Best == m.UCI {
 		return m.SAN
-	}
-	p, err := e.open(o, secret, moves[:m.Ply-1])
-	if err != nil {
-		return m.Best
 	}
 	toks, sec, err := p.act(seatOf(m.Side), m.Best)
 	if err != nil {
