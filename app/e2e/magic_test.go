@@ -123,6 +123,14 @@ func TestMagicCardsAndReaction(t *testing.T) {
 		want := itoa(v.Magic.Effects[i].Counter)
 		waitJS(t, ctx, "the wall on e5 with its counter", `(() => { const b = document.querySelector('[data-square="e5"] [data-effect="AM34"]'); return !!b && b.dataset.counter === `+jsString(want)+` })()`)
 		waitJS(t, ctx, "the effect listed", `!!document.querySelector('[data-effects] [data-effect="AM34"][data-counter=`+jsString(want)+`]')`)
+		// The wall's symbol is the project's own SVG icon on the mark and
+		// in the list, not an emoji that needs a colour-emoji font.
+		if n := eval[int](t, ctx, `document.querySelectorAll('[data-square="e5"] [data-effect="AM34"] svg[data-icon="wall"], [data-effects] [data-effect="AM34"] svg[data-icon="wall"]').length`); n != 2 {
+			t.Fatalf("%d wall icons on the mark and in the list, want 2", n)
+		}
+		if txt := eval[string](t, ctx, `document.querySelector('[data-effects]').textContent`); strings.ContainsRune(txt, '🧱') {
+			t.Fatalf("the effect list still writes an emoji: %q", txt)
+		}
 		shot(t, ctx, "magic-2-wall")
 	} else if !slices.ContainsFunc(v.Magic.Discard, func(c games.MagicCard) bool { return c.ID == "AM34" }) {
 		t.Fatalf("the wall is neither in play nor discarded (countered): %+v", v.Magic)

@@ -4,11 +4,10 @@
 // buttons), Azar's card count, the effects in play and the discard; on
 // the board the effects' marks and the picked card's next targets.
 
-import { twoSided, sideName, muted, opponent, modeLabel } from "./sides.js";
-import { cardElement, cardLabel, noteElement, describeButton, engineSentence } from "./cards.js";
+import { twoSided, status, sideName, muted, opponent, modeLabel } from "./sides.js";
+import { cardElement, cardLabel, noteElement, describeButton, engineSentence, statusWithCause } from "./cards.js";
+import { effectIcon } from "./effecticons.js";
 
-const EFFECT_SYMBOLS = { wall: "🧱", mine: "💣", shield: "🛡", wings: "🪽", paralysis: "⛓", sanctuary: "✚", fog: "☁",
-  armour: "🛡", blizzard: "❄", ward: "✋", immunity: "✦", anchorage: "⚓", lance: "↟", surge: "⇡", stride: "♔", "no-mans-land": "⊘", silence: "🤫" };
 const isCard = (tok) => /^AM\d\d/.test(tok);
 
 // tokenSquares is the squares a card's token names, in order.
@@ -141,8 +140,8 @@ export const magic = {
         li.dataset.effect = e.card;
         li.dataset.counter = String(e.counter);
         li.dataset.owner = e.owner;
-        li.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + " " + label(e.card) + " — " + sideName(t, v, e.owner) +
-          (e.anchor ? " · " + anchorWords(e.anchor) : "") + " · " + t("turnsLeft") + " " + e.counter;
+        li.append(effectIcon(e.kind), " " + label(e.card) + " — " + sideName(t, v, e.owner) +
+          (e.anchor ? " · " + anchorWords(e.anchor) : "") + " · " + t("turnsLeft") + " " + e.counter);
         if (describe(e.card)) li.title = describe(e.card);
         ul.append(li);
       }
@@ -223,7 +222,7 @@ export const magic = {
           b.dataset.effect = e.card;
           b.dataset.counter = String(e.counter);
           b.title = label(e.card) + " · " + t("turnsLeft") + " " + e.counter + (describe(e.card) ? " — " + describe(e.card) : "");
-          b.textContent = (EFFECT_SYMBOLS[e.kind] || "✦") + e.counter;
+          b.append(effectIcon(e.kind), String(e.counter));
           m.over(s, b);
         }
       }
@@ -232,6 +231,7 @@ export const magic = {
 
     return {
       ...twoSided(t),
+      status: (v) => statusWithCause(status(t, v), t, i18n, v, v.magic.notes),
       parts: ["#cards", "#cards .magic-part"],
       sideClass: "with-cards",
       render,
