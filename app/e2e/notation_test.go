@@ -216,3 +216,34 @@ func TestChaturanga4EngineMovesOneAtATime(t *testing.T) {
 	}
 	shot(t, ctx, "2-turned-to-yellow")
 }
+
+// TestEndCauseNamed (issue 29 §2): a card game won on the board by a card
+// or an effect says which in its status line; a plain mate does not.
+// The panels' own function, as the page imports it, on notes of the
+// server's shape (a card part; an effect's removal, marked effect).
+func TestEndCauseNamed(t *testing.T) {
+	ctx, _ := browserContext(t)
+	a := startApp(t, t.TempDir(), "127.0.0.1:0")
+	defer a.stop()
+	run(t, ctx, "open the page", chromedp.Navigate(a.url()), chromedp.WaitVisible(action("new-game")))
+	got := evalAwait(t, ctx, `Promise.all([import("/static/panels/cards.js"), import("/static/i18n.js")]).then(([cards, i18n]) => {
+	  const text = (en, es) => ({ text: { en, es } });
+	  const mate = { status: "checkmate", result: "1-0", mode: "engine", human: "w" };
+	  const wall = [[{ san: "e4" }], [{ card: "AM34", ...text("Muro (wall)", "Muro") }, text("on e5", "en e5"), text("— checkmate", "— jaque mate")]];
+	  const mine = [[{ san: "Nf6" }, { ...text("· Mine: removes the knight on f6", "· Mina: quita el caballo de f6"), effect: true }, text("— checkmate", "— jaque mate")]];
+	  const plain = [[{ san: "Qh4#" }]];
+	  const out = [];
+	  for (const lang of ["en", "es"]) {
+	    localStorage.setItem("azar.lang", lang);
+	    const ui = i18n.createI18n();
+	    out.push(cards.statusWithCause("S", ui.t, ui, mate, wall), cards.statusWithCause("S", ui.t, ui, mate, mine),
+	      cards.statusWithCause("S", ui.t, ui, mate, plain), cards.statusWithCause("S", ui.t, ui, { ...mate, status: "playing" }, wall));
+	  }
+	  return out.join(" | ");
+	})`)
+	want := "S · after Muro (wall) on e5 | S · after Nf6 · Mine: removes the knight on f6 | S | S | " +
+		"S · tras Muro en e5 | S · tras Cf6 · Mina: quita el caballo de f6 | S | S"
+	if got != want {
+		t.Errorf("status lines:\n %q\nwant\n %q", got, want)
+	}
+}

@@ -17,7 +17,8 @@ import (
 // reacting seat's clock), and the increment is given when the decision
 // passes to the other seat. The engine plays by its time manager
 // (wtime/btime/winc/binc) instead of a fixed time a move. Four-player
-// chaturanga has no clock yet.
+// chaturanga has no clock: its rules put a seat out only when its raja
+// falls, so a flag has nothing to end (docs/app.md "Clocks").
 
 // ReasonTime ends a game whose side to act ran out of time.
 const ReasonTime = "time"

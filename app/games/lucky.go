@@ -513,11 +513,11 @@ func luckyAction(before *chess.Position, st *lucky.State, a variants.Action, car
 	case lucky.ActClaim:
 		return Note{textPart("claims a draw", "reclama tablas")}
 	case lucky.ActBomb, lucky.ActWave:
-		n := Note{textPart("the bomb goes off", "estalla la bomba")}
+		n := Note{effectPart("the bomb goes off", "estalla la bomba")}
 		if lucky.TypeOf(a) == lucky.ActWave {
-			n = Note{textPart("the pawns step forward", "los peones avanzan")}
+			n = Note{effectPart("the pawns step forward", "los peones avanzan")}
 			if card != lucky.NoKind && card.Card().Family == lucky.FamPawnsBack {
-				n = Note{textPart("the pawns step back", "los peones retroceden")}
+				n = Note{effectPart("the pawns step back", "los peones retroceden")}
 			}
 		}
 		if gone := removed(before, st.Position()); len(gone) > 0 {
@@ -531,13 +531,13 @@ func luckyAction(before *chess.Position, st *lucky.State, a variants.Action, car
 		return Note{textPart("passes", "pasa")}
 	case chess.KindRemove:
 		p := before.At(m.To())
-		return Note{textPart(by.En+": removes "+pieceOn(p.Type(), m.To()).En, by.Es+": quita "+pieceOn(p.Type(), m.To()).Es)}
+		return Note{effectPart(by.En+": removes "+pieceOn(p.Type(), m.To()).En, by.Es+": quita "+pieceOn(p.Type(), m.To()).Es)}
 	case chess.KindDrop:
 		n := pieceNames[m.DropPiece().Type()]
-		return Note{textPart(by.En+": a "+n[0]+" back on "+m.To().String(), by.Es+": "+n[1]+" de vuelta en "+m.To().String())}
+		return Note{effectPart(by.En+": a "+n[0]+" back on "+m.To().String(), by.Es+": "+n[1]+" de vuelta en "+m.To().String())}
 	case chess.KindRelocate:
 		p := pieceOn(before.At(m.From()).Type(), m.From())
-		return Note{textPart(by.En+": "+p.En+" to "+m.To().String(), by.Es+": "+p.Es+" a "+m.To().String())}
+		return Note{effectPart(by.En+": "+p.En+" to "+m.To().String(), by.Es+": "+p.Es+" a "+m.To().String())}
 	}
 	san := boardSAN(before, m)
 	if st.Phase() == lucky.PhaseStart && st.Side() != side {

@@ -17,6 +17,9 @@ type NotePart struct {
 	SAN  string `json:"san,omitempty"`
 	Text *Texts `json:"text,omitempty"`
 	Card string `json:"card,omitempty"`
+	// Effect marks the words of a piece a card or an effect took off the
+	// board (removesPart): the page names it when it decided the game.
+	Effect bool `json:"effect,omitempty"`
 }
 
 // Note is one entry of a card game's move list, in parts: the move list
@@ -29,6 +32,14 @@ func sanPart(s string) NotePart { return NotePart{SAN: s} }
 func textPart(en, es string) NotePart { return NotePart{Text: &Texts{En: en, Es: es}} }
 
 func textsPart(t Texts) NotePart { return NotePart{Text: &t} }
+
+// effectPart is words of what a card or an effect did to the board (a
+// piece removed, placed or moved by it, a bomb or a wave).
+func effectPart(en, es string) NotePart {
+	p := textPart(en, es)
+	p.Effect = true
+	return p
+}
 
 func cardPart(id string, name Texts) NotePart { return NotePart{Text: &name, Card: id} }
 
@@ -170,7 +181,7 @@ func removesPart(by Texts, gone []Texts) NotePart {
 	for _, g := range gone {
 		en, es = append(en, g.En), append(es, g.Es)
 	}
-	return textPart("· "+by.En+": removes "+joinWords(en, "and"), "· "+by.Es+": quita "+joinWords(es, "y"))
+	return effectPart("· "+by.En+": removes "+joinWords(en, "and"), "· "+by.Es+": quita "+joinWords(es, "y"))
 }
 
 // protocolShapes are the protocol's token shapes that a move list, a

@@ -117,6 +117,11 @@ func TestLuckyNotation(t *testing.T) {
 	if n.Text("en") != "Remove: removes the knight on f6" || n.Text("es") != "Quita: quita el caballo de f6" {
 		t.Fatalf("the removal reads %q / %q", n.Text("en"), n.Text("es"))
 	}
+	// The page names a card's deed when it decides the game (endCause in
+	// panels/cards.js): the removal is marked as one, a move is not.
+	if !n[0].Effect || notes[1][0].Effect {
+		t.Errorf("effect marks: the removal %v, Nf6 %v; want true, false", n[0].Effect, notes[1][0].Effect)
+	}
 	// Random seeded games: every entry and every step in words.
 	phases := map[string]bool{}
 	for s := range uint64(6) {

@@ -78,3 +78,22 @@ export function engineSentence(i18n, lead, notes) {
   const parts = notes.map((n) => noteText(i18n, n).replace(/^· /, "")).filter(Boolean);
   return parts.length ? lead + " " + parts.join(", ") + "." : "";
 }
+
+// endCause is the words of the entry that decided a game won on the
+// board (checkmate, a king taken) when a card or an effect did it: the
+// card played, or the piece an effect took off ("Muro (wall) on e5",
+// "Nf6 · Mina: removes the knight on e5"); "" after a plain move. The
+// entry's own "— checkmate" is left out: the status says it already.
+export function endCause(i18n, v, notes) {
+  if (v.status !== "checkmate" && v.status !== "king-captured") return "";
+  const last = [...(notes || [])].reverse().find((n) => n && n.length);
+  if (!last || !last.some((p) => p.card || p.effect)) return "";
+  return noteText(i18n, last.filter((p) => !(p.text && p.text.en.startsWith("— "))));
+}
+
+// statusWithCause is a card game's status line: the two-sided status,
+// then what decided the game when a card or an effect did (endCause).
+export function statusWithCause(base, t, i18n, v, notes) {
+  const cause = endCause(i18n, v, notes);
+  return cause ? base + " · " + t("endAfter") + " " + cause : base;
+}

@@ -3,8 +3,8 @@
 // side's temporal card, the pools, the cards drawn; on the board a
 // bomb's zone and the pieces a card may move.
 
-import { twoSided, sideName, sideLabel, san, muted, modeLabel } from "./sides.js";
-import { cardElement, cardLabel, noteElement, describeButton, engineSentence } from "./cards.js";
+import { twoSided, status, sideName, sideLabel, san, muted, modeLabel } from "./sides.js";
+import { cardElement, cardLabel, noteElement, describeButton, engineSentence, statusWithCause } from "./cards.js";
 import { buttonTokens, dests } from "../tokens.js";
 
 const BUTTON_LABELS = { annul: "annul", bomb: "bomb", "0000": "pass", claim: "claim" };
@@ -118,6 +118,7 @@ export const lucky = {
 
     return {
       ...twoSided(t),
+      status: (v) => statusWithCause(status(t, v), t, i18n, v, v.lucky.notes),
       parts: ["#cards", "#cards .lucky-part"],
       sideClass: "with-cards",
       render,

@@ -2,8 +2,8 @@
 // choices, the Reveal button, the original queens' powers, the reveals;
 // on the board the gained (bicolour) pieces and your spy's badge.
 
-import { twoSided, sideLabel, opponent, modeLabel, pairedMoves } from "./sides.js";
-import { noteText, describeButton, engineSentence } from "./cards.js";
+import { twoSided, status, sideLabel, opponent, modeLabel, pairedMoves } from "./sides.js";
+import { noteText, describeButton, engineSentence, statusWithCause } from "./cards.js";
 
 export const spy = {
   // A hidden card per player: against the engine only.
@@ -93,6 +93,7 @@ export const spy = {
 
     return {
       ...twoSided(t),
+      status: (v) => statusWithCause(status(t, v), t, i18n, v, v.spy.notes),
       parts: ["#cards", "#cards .spy-part"],
       analysable: true,
       isCard: (tok) => /^(reveal|wild)/.test(tok),

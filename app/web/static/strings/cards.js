@@ -23,7 +23,7 @@ export const cards = {
     "desc-passStalemate": "Play no card: the stalemate stands, a draw.",
     "desc-commit": "Play the card on these targets.",
     // the engine's actions in a sentence
-    engineDid: "Azar played", engineDidCard: "Azar drew", engineSays: "Azar",
+    engineDid: "Azar played", engineDidCard: "Azar drew", engineSays: "Azar", endAfter: "after",
     // magic's targets on the commit buttons
     "flank-k": "kingside", "flank-q": "queenside", fileOf: "{file}-file", counterBy: "counter {sign}1",
     // four-player chaturanga
@@ -54,7 +54,7 @@ export const cards = {
     "desc-passMate": "No juegas carta: el jaque mate se mantiene y la partida acaba.",
     "desc-passStalemate": "No juegas carta: el ahogado se mantiene, tablas.",
     "desc-commit": "Juega la carta sobre estos objetivos.",
-    engineDid: "Azar jugó", engineDidCard: "Azar robó", engineSays: "Azar",
+    engineDid: "Azar jugó", engineDidCard: "Azar robó", engineSays: "Azar", endAfter: "tras",
     "flank-k": "flanco de rey", "flank-q": "flanco de dama", fileOf: "columna {file}", counterBy: "contador {sign}1",
     c4Legend: "Las piezas",
     "c4Legend-K": "rajá (R): una casilla en cualquier dirección; si lo pierdes, tu ejército queda fuera",
