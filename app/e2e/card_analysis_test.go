@@ -55,3 +55,33 @@ func TestCardGameAnalysis(t *testing.T) {
 		shot(t, ctx, "card-analysis-"+sizeName(s, lang))
 	})
 }
+
+// TestChaturanga4Analysis (issue 31 §4): a four-player game on one
+// device that Red ends by taking the last other raja is analysed from
+// the page: the Analyse button, a row per army with its accuracy, named
+// in the page's language, and the graph of the armies' expected points.
+func TestChaturanga4Analysis(t *testing.T) {
+	onScreens(t, []screen{desktop, phone375}, func(ctx context.Context, a *app, s screen, lang string) {
+		id := newGame(t, ctx, `{variant: "chaturanga4", mode: "local", fen: "8/8/8/8/7rK/8/8/rE2gK4 r rg-- -/-/-/- 0 1"}`)
+		if _, err := a.m.Move(id, "a1d1"); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, "the end on the page", `document.querySelector("[data-status]").dataset.status !== "playing"`)
+		run(t, ctx, "analyse", chromedp.Click(action("analyze"), chromedp.NodeVisible),
+			chromedp.WaitVisible(chromedp.CSS(`[data-accuracy="b"]`)))
+		rows := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("[data-accuracy]")).map((r) => r.dataset.accuracy + ":" + r.cells[0].textContent + ":" + r.cells[1].textContent)`)
+		want := []string{"r:Red:100.0%", "g:Green:—", "y:Yellow:—", "b:Black:—"}
+		if lang == "es" {
+			want = []string{"r:Rojo:100.0%", "g:Verde:—", "y:Amarillo:—", "b:Negro:—"}
+		}
+		if strings.Join(rows, " ") != strings.Join(want, " ") {
+			t.Errorf("%s %s: the rows %v, want %v", s.name, lang, rows, want)
+		}
+		waitJS(t, ctx, "the graph", `(() => { const i = document.querySelector("[data-analysis-graph]"); return i.complete && i.naturalWidth > 0 })()`)
+		if alt := eval[string](t, ctx, `document.querySelector("[data-analysis-graph]").alt`); !strings.Contains(alt, map[string]string{"en": "expected points", "es": "Puntos esperados"}[lang]) {
+			t.Errorf("%s %s: the graph's alt %q", s.name, lang, alt)
+		}
+		run(t, ctx, "scroll to the analysis", chromedp.ScrollIntoView(chromedp.CSS(`#analysis`)))
+		shot(t, ctx, "c4-analysis-"+sizeName(s, lang))
+	})
+}

@@ -69,6 +69,10 @@ type Request struct {
 type Result struct {
 	Move  string // the bestmove, "0000" when there is none
 	Score Score
+	// Seats is four-player chaturanga's value of each seat (r, g, y, b)
+	// at the end of the last principal variation, from the last `info
+	// string scores r=… g=… y=… b=…` line; nil when none came.
+	Seats []int
 }
 
 // Score is the last `score` an info line gave: centipawns, or mate in
@@ -338,10 +342,35 @@ func (r *Result) take(l string, refused *string) (done bool, err error) {
 			// `go` itself was refused: no bestmove follows.
 			return true, fmt.Errorf("engine refused the request: %s", *refused)
 		}
+	case strings.HasPrefix(l, "info string scores "):
+		if v, ok := parseSeats(strings.Fields(l)[3:]); ok {
+			r.Seats = v
+		}
 	case strings.HasPrefix(l, "info "):
 		parseScore(&r.Score, strings.Fields(l))
 	}
 	return false, nil
+}
+
+// parseSeats reads the four seats' values of an `info string scores`
+// line (after its first three words); ok is false for any other shape.
+func parseSeats(f []string) ([]int, bool) {
+	if len(f) != 4 {
+		return nil, false
+	}
+	v := make([]int, 4)
+	for i, w := range f {
+		k, n, ok := strings.Cut(w, "=")
+		if !ok || k != string("rgyb"[i]) {
+			return nil, false
+		}
+		x, err := strconv.Atoi(n)
+		if err != nil {
+			return nil, false
+		}
+		v[i] = x
+	}
+	return v, true
 }
 
 // parseScore keeps the score of an info line that has one.

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -152,6 +153,7 @@ func FuzzSearchOutput(f *testing.F) {
 		"info depth 2 score mate -2 nodes 5", "info score", "info score cp", "info score cp x",
 		"bestmove e2e4 ponder e7e5", "bestmove", "bestmove ", "bestmovex", "info string error position: bad fen",
 		"info string error go while searching", "option name Level type spin default 6 min 1 max 6", "option name",
+		"info string scores r=12 g=-3 y=0 b=-20000", "info string scores r=1 g=2", "info string scores",
 	} {
 		f.Add(s)
 	}
@@ -167,4 +169,29 @@ func FuzzSearchOutput(f *testing.F) {
 		}
 		optionName(l)
 	})
+}
+
+// TestSeatScores: four-player chaturanga's `info string scores` line
+// gives each seat's value; a later one replaces it, a malformed one is
+// ignored.
+func TestSeatScores(t *testing.T) {
+	var r Result
+	refused := ""
+	for _, l := range []string{
+		"info depth 4 seldepth 4 multipv 1 score cp 35 nodes 900 pv a1a2",
+		"info string scores r=3120 g=2980 y=-20000 b=3001",
+		"info string scores r=1 g=2 y=3",
+		"info string scores r=x g=2 y=3 b=4",
+		"info string scores g=1 r=2 y=3 b=4",
+	} {
+		if _, err := r.take(l, &refused); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := []int{3120, 2980, -20000, 3001}; !slices.Equal(r.Seats, want) {
+		t.Fatalf("seats %v, want %v", r.Seats, want)
+	}
+	if r.Score != (Score{CP: 35, Known: true}) {
+		t.Fatalf("score %+v", r.Score)
+	}
 }

@@ -28,6 +28,10 @@ type Analysis struct {
 	// Swings are a card game's cards that moved their drawer's chances
 	// the most (cardanalysis.go), biggest first.
 	Swings []Swing `json:"swings,omitempty"`
+	// C4 is four-player chaturanga's: each seat's expected points and
+	// report (c4analysis.go); White and Black are then empty, and Moves'
+	// sides are seats (r, g, y, b).
+	C4 *C4Analysis `json:"c4,omitempty"`
 }
 
 // AnalysedMove is one ply of an analysis.
@@ -91,7 +95,7 @@ func (s *Seated) Analyze() (View, error) {
 	case g.analysis != "" || g.analyzing != nil:
 		return s.view(), nil
 	}
-	run, err := g.analyser(m.cfg.Engine)
+	run, err := g.analysisJob(m.cfg.Engine)
 	if err != nil {
 		return View{}, err
 	}
@@ -106,6 +110,37 @@ func (s *Seated) Analyze() (View, error) {
 // analyser is a game's analysis: chess's by positions, a card game's by
 // decisions.
 type analyser func(ctx context.Context, b analysis.Budget, progress func(done, total int)) (analysis.Report, []Swing, error)
+
+// analysisJob makes a finished game's stored analysis: its summary and
+// its graph.
+type analysisJob func(ctx context.Context, b analysis.Budget, progress func(done, total int)) (storedAnalysis, error)
+
+// analysisJob is the finished game's analysis job: four-player
+// chaturanga's expectations (c4analysis.go), or the two-sided report of
+// chess and the card games, with eng for the searches that are not
+// practice/analysis's own.
+func (g *gameState) analysisJob(eng Searcher) (analysisJob, error) {
+	if job := g.play.seatsJob(g.opts, g.cloneMoves(), eng); job != nil {
+		return job, nil
+	}
+	run, err := g.analyser(eng)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, b analysis.Budget, progress func(int, int)) (storedAnalysis, error) {
+		rep, swings, err := run(ctx, b, progress)
+		if err != nil {
+			return storedAnalysis{}, err
+		}
+		var svg bytes.Buffer
+		if err := analysis.WriteSVG(&svg, &rep); err != nil {
+			return storedAnalysis{}, err
+		}
+		a := summarize(&rep)
+		a.Swings = swings
+		return storedAnalysis{Analysis: a, SVG: svg.String()}, nil
+	}, nil
+}
 
 // analyser is the finished game's analysis, with eng for a card game's
 // searches (chess's are practice/analysis's own engine).
@@ -125,6 +160,28 @@ func (g *gameState) analyser(eng Searcher) (analyser, error) {
 		r, err := analysis.Analyze(ctx, game, b, progress)
 		return r, nil, err
 	}, nil
+}
+
+// AnalyseC4Record analyses a finished four-player game the store kept
+// (`azar analyze -data`), as the Analyse button does: the expectations
+// and each ply, its sides the seats.
+func AnalyseC4Record(ctx context.Context, rec store.Game, eng Searcher, b analysis.Budget) (C4Analysis, []AnalysedMove, error) {
+	g, err := fromRecord(rec)
+	if err != nil {
+		return C4Analysis{}, nil, err
+	}
+	if !g.over() {
+		return C4Analysis{}, nil, errorf(Conflict, "the game is not over yet")
+	}
+	job := g.play.seatsJob(g.opts, g.cloneMoves(), eng)
+	if job == nil {
+		return C4Analysis{}, nil, errorf(Invalid, "game %s is not four-player chaturanga", rec.ID)
+	}
+	sa, err := job(ctx, b, nil)
+	if err != nil {
+		return C4Analysis{}, nil, err
+	}
+	return *sa.Analysis.C4, sa.Analysis.Moves, nil
 }
 
 // AnalyseRecord analyses a finished game the store kept (`azar analyze
@@ -151,7 +208,7 @@ func AnalyseRecord(ctx context.Context, rec store.Game, eng Searcher, b analysis
 	return run(ctx, b, nil)
 }
 
-func (m *Manager) runAnalysis(g *Game, version uint64, run analyser) {
+func (m *Manager) runAnalysis(g *Game, version uint64, run analysisJob) {
 	defer m.wg.Done()
 	select {
 	case m.analysisSlot <- struct{}{}:
@@ -183,15 +240,10 @@ func (m *Manager) runAnalysis(g *Game, version uint64, run analyser) {
 			m.broadcast(g)
 		}
 	}
-	rep, swings, err := run(ctx, m.cfg.AnalysisBudget, progress)
+	sa, err := run(ctx, m.cfg.AnalysisBudget, progress)
 	var stored []byte
 	if err == nil {
-		var svg bytes.Buffer
-		if err = analysis.WriteSVG(&svg, &rep); err == nil {
-			a := summarize(&rep)
-			a.Swings = swings
-			stored, err = json.Marshal(storedAnalysis{Analysis: a, SVG: svg.String()})
-		}
+		stored, err = json.Marshal(sa)
 	}
 	if m.ctx.Err() != nil {
 		return // shutting down: the game can be analysed again later

@@ -497,8 +497,6 @@ func (g *c4Game) refuses(r request) error {
 		return errorf(Conflict, "four-player chaturanga has no resignation: a seat plays on until its raja falls")
 	case requestDraw:
 		return errorf(Conflict, "four-player chaturanga has no draw offers (the engine does not offer or accept draws)")
-	case requestAnalysis:
-		return errorf(Invalid, "the analysis is for standard chess")
 	}
 	return nil
 }

@@ -115,6 +115,10 @@ type play interface {
 	// decision from its maker's information (the card games,
 	// cardanalysis.go) instead of analysisGame's positions.
 	judgesDecisions() bool
+	// seatsJob is the analysis of a game of more than two seats
+	// (c4analysis.go), nil for a two-sided game (analysisGame's or the
+	// card games' report).
+	seatsJob(o Options, moves []string, eng Searcher) analysisJob
 	// view fills the View (whose common fields, result and status the
 	// referee has set) with the board, the moves, the legal actions and
 	// the game's own part, for the viewer: the one place that decides

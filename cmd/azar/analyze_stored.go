@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -35,6 +36,9 @@ func analyseStored(stdout io.Writer, dir, id string, b analysis.Budget, asJSON b
 	}
 	pool := engine.NewPool(1, engine.Config{HashMB: max(b.HashMB, 16)})
 	defer pool.Close()
+	if rec.Variant == games.VariantChaturanga4 {
+		return analyseStoredC4(stdout, rec, pool, b, asJSON, svg)
+	}
 	r, swings, err := games.AnalyseRecord(context.Background(), rec, pool, b)
 	if err != nil {
 		return err
@@ -90,5 +94,57 @@ func writeDecisionTable(w io.Writer, variant string, r *analysis.Report, swings 
 		}
 	}
 	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// analyseStoredC4 is a four-player game's analysis: each seat's expected
+// points after every ply, each move's label, each seat's accuracy.
+func analyseStoredC4(stdout io.Writer, rec store.Game, pool *engine.Pool, b analysis.Budget, asJSON bool, svg string) error {
+	a, moves, err := games.AnalyseC4Record(context.Background(), rec, pool, b)
+	if err != nil {
+		return err
+	}
+	if svg != "" {
+		if err := os.WriteFile(svg, []byte(a.SVG()), 0o644); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		out, err := json.MarshalIndent(struct {
+			Variant string                 `json:"variant"`
+			Result  string                 `json:"result"`
+			Points  [][4]float64           `json:"points"`
+			Seats   [4]analysis.SideReport `json:"seats"`
+			Moves   []games.AnalysedMove   `json:"moves"`
+		}{rec.Variant, rec.Result, a.Points, a.Seats, moves}, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", out)
+		return err
+	}
+	var w bytes.Buffer
+	fmt.Fprintf(&w, "%s  %s\n\n", rec.Variant, rec.Result)
+	fmt.Fprintf(&w, "%4s  %-4s  %-16s %6s %6s %6s %6s  %s\n", "ply", "seat", "move", "r %", "g %", "y %", "b %", "label")
+	p := a.Points[0]
+	fmt.Fprintf(&w, "%4d  %-4s  %-16s %6.1f %6.1f %6.1f %6.1f\n", 0, "", "(start)", p[0], p[1], p[2], p[3])
+	for i, m := range moves {
+		p := a.Points[i+1]
+		label := m.Label
+		if m.Kind != "" {
+			label = m.Kind
+		}
+		row := fmt.Sprintf("%4d  %-4s  %-16s %6.1f %6.1f %6.1f %6.1f  %s", m.Ply, m.Side, m.SAN, p[0], p[1], p[2], p[3], label)
+		w.WriteString(strings.TrimRight(row, " ") + "\n")
+	}
+	w.WriteString("\n")
+	for _, s := range a.Seats {
+		acc := "—"
+		if !math.IsNaN(float64(s.Accuracy)) {
+			acc = fmt.Sprintf("%.1f%%", float64(s.Accuracy))
+		}
+		fmt.Fprintf(&w, "%-6s accuracy %6s  %d moves, %d inaccuracies, %d mistakes, %d blunders\n", s.Name, acc, s.Moves, s.Inaccuracies, s.Mistakes, s.Blunders)
+	}
+	_, err = stdout.Write(w.Bytes())
 	return err
 }

@@ -75,3 +75,45 @@ func TestAnalyseStoredLuckyGame(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyseStoredC4Game: `azar analyze -data DIR -id ID` of a finished
+// four-player game: Red's elephant takes Green's raja, the last one but
+// Red's, and the table gives each seat's expected points (Red 100 at the
+// end), the move, and the seats' accuracy; -json carries the points.
+func TestAnalyseStoredC4Game(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := engine.NewPool(1, engine.Config{HashMB: 1})
+	m, err := games.New(games.Config{Store: st, Engine: pool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := m.Create(games.Options{Variant: games.VariantChaturanga4, Mode: games.ModeLocal,
+		FEN: "8/8/8/8/7rK/8/8/rE2gK4 r rg-- -/-/-/- 0 1"})
+	if err == nil {
+		v, err = m.Move(v.ID, "a1d1")
+	}
+	m.Close()
+	pool.Close()
+	st.Close()
+	if err != nil || v.Status == "playing" {
+		t.Fatalf("the game: %q %v", v.Status, err)
+	}
+	code, out, errs := azar(t, "", "analyze", "-data", dir, "-id", v.ID, "-nodes", "3000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	t.Log(out)
+	for _, want := range []string{"chaturanga4  1-0-0-0", "(start)", "   1  r     ", " 100.0    0.0    0.0    0.0", "Red    accuracy", "Green  accuracy      —  0 moves"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	code, out, errs = azar(t, "", "analyze", "-data", dir, "-id", v.ID, "-nodes", "3000", "-json")
+	if code != 0 || !strings.Contains(out, `"points": [`) || !strings.Contains(out, `"variant": "chaturanga4"`) {
+		t.Fatalf("-json: exit %d %s\n%s", code, errs, out)
+	}
+}

@@ -92,6 +92,21 @@ func (p Percent) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, math.Round(float64(p)*100)/100, 'f', -1, 64), nil
 }
 
+// UnmarshalJSON reads what MarshalJSON wrote: null is NaN again (a side
+// with no move), not the zero that encoding/json would leave.
+func (p *Percent) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*p = Percent(math.NaN())
+		return nil
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("a percentage: %w", err)
+	}
+	*p = Percent(f)
+	return nil
+}
+
 // Analyze evaluates every move of a standard-chess game: each position is
 // searched once within the budget, in game order, by one engine.
 // progress, if not nil, is called after each search with the number of

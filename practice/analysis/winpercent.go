@@ -109,6 +109,10 @@ func Judge(before, after Score) Label {
 	return NoLabel
 }
 
+// DropLabel is the label of a move that lost drop points of win % (or,
+// in four-player chaturanga, of expected points on [0, 100]): 5, 10, 15.
+func DropLabel(drop float64) Label { return dropLabel(drop) }
+
 func dropLabel(drop float64) Label {
 	switch {
 	case drop >= blunderDrop:

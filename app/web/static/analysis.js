@@ -24,10 +24,13 @@ export function renderAnalysis(t, v, at) {
   if (!a) return;
   const tb = $(".accuracy tbody");
   tb.textContent = "";
-  for (const [side, r] of [["w", a.white], ["b", a.black]]) {
+  // Four-player chaturanga's report is per seat (a.c4), the others' per side.
+  const rows = a.c4 ? a.c4.seats.map((r, i) => ["rgyb"[i], r, t("seat-" + "rgyb"[i])])
+    : [["w", a.white, t("whiteShort")], ["b", a.black, t("blackShort")]];
+  for (const [side, r, name] of rows) {
     const tr = document.createElement("tr");
     tr.dataset.accuracy = side;
-    const cells = [side === "w" ? t("whiteShort") : t("blackShort"), r.accuracy === null ? "—" : r.accuracy.toFixed(1) + "%",
+    const cells = [name, r.accuracy === null ? "—" : r.accuracy.toFixed(1) + "%",
       r.inaccuracies, r.mistakes, r.blunders];
     for (const c of cells) { const td = document.createElement("td"); td.textContent = String(c); tr.append(td); }
     tb.append(tr);
@@ -35,7 +38,7 @@ export function renderAnalysis(t, v, at) {
   const img = $("[data-analysis-graph]");
   const src = api.analysisGraph(v.id, a.moves.length) + "&lang=" + document.documentElement.lang; // its words in the page's language
   if (img.getAttribute("src") !== src) img.src = src;
-  img.alt = t("graphAlt");
+  img.alt = t(a.c4 ? "graphAltC4" : "graphAlt");
   const ol = $(".judged");
   ol.textContent = "";
   for (const m of a.moves) {
@@ -49,9 +52,10 @@ export function renderAnalysis(t, v, at) {
     if (m.ply === at) li.setAttribute("aria-current", "true");
     // A card game's turn may hold several actions (its moves carry their
     // side): its judged moves are named by side, not numbered.
-    const num = v.moves[0] && v.moves[0].side ? (m.side === "w" ? t("white") : t("black")) + ": "
+    const num = a.c4 ? t("seat-" + m.side) + ": "
+      : v.moves[0] && v.moves[0].side ? (m.side === "w" ? t("white") : t("black")) + ": "
       : Math.ceil(m.ply / 2) + (m.side === "w" ? ". " : "… ");
-    const san = (s) => formatSAN(s, document.documentElement.lang); // the page's language (i18n.apply sets it)
+    const san = (s) => formatSAN(s, document.documentElement.lang, v.variant); // the page's language (i18n.apply sets it)
     li.textContent = num + san(m.san) + GLYPHS[m.label] + " — " + t(m.label) + (m.best ? " (" + t("best") + " " + san(m.best) + ")" : "");
     ol.append(li);
   }

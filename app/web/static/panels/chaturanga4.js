@@ -229,6 +229,8 @@ export const chaturanga4 = {
     return {
       parts: ["#seats"],
       sideClass: "with-seats",
+      // The analysis: each army's expected points over the game (docs/analysis.md).
+      analysable: true,
       // The "you" seat sits at the bottom, else Green.
       orient: (v) => seatAtBottom(v.human || "g"),
       // The Turn the board button brings the next seat in turn order to
