@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"math/bits"
+
 	"azar/variants/chess"
 	"azar/variants/magic"
 )
@@ -113,32 +115,33 @@ func MagicCardValue(st *magic.State, c magic.CardID, h chess.Color) int {
 func MagicHandValue(st *magic.State, c chess.Color) int {
 	hand, known := st.Hand(c)
 	if known {
-		v := 0
-		for x := hand; x != 0; x &= x - 1 {
-			v += MagicCardValue(st, magic.CardID(lowBit(uint64(x))), c)
-		}
-		return v
+		return magicSetValue(st, hand, c)
 	}
 	n := st.HandSize(c)
 	u := st.Unaccounted()
 	if n == 0 || u == 0 {
 		return 0
 	}
-	sum, k := 0, 0
-	for x := u; x != 0; x &= x - 1 {
-		sum += MagicCardValue(st, magic.CardID(lowBit(uint64(x))), c)
-		k++
-	}
-	return n * sum / k
+	return n * magicSetValue(st, u, c) / bits.OnesCount64(uint64(u))
 }
 
-func lowBit(x uint64) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
+// magicCondSet is AM25-AM27, the cards valued from the board.
+const magicCondSet = magic.CardSet(1)<<magicAM25 | magic.CardSet(1)<<magicAM26 | magic.CardSet(1)<<magicAM27
+
+// magicSetValue is the sum of MagicCardValue over the cards of set x: the
+// fixed values by trailing-zero count (this runs at every leaf, twice), the
+// three board-valued cards only when x holds them.
+func magicSetValue(st *magic.State, x magic.CardSet, c chess.Color) int {
+	v := 0
+	for y := uint64(x &^ magicCondSet); y != 0; y &= y - 1 {
+		if i := bits.TrailingZeros64(y); i < magic.NumCards {
+			v += magicCardValue[i]
+		}
 	}
-	return n
+	for y := uint64(x & magicCondSet); y != 0; y &= y - 1 {
+		v += MagicCardValue(st, magic.CardID(bits.TrailingZeros64(y)), c)
+	}
+	return v
 }
 
 // Values of the effects in play, for their owner, at full counter
