@@ -49,7 +49,8 @@ func (l Limits) ForSeat(seat int) Limits {
 
 // Features switches the search's pruning and ordering techniques on and off,
 // so that each can be measured (A/B matches, `azar bench` node counts).
-// DefaultFeatures has them all on.
+// DefaultFeatures has them all on but for the ones still waiting for their
+// SPRT (docs/strength.md).
 type Features struct {
 	NullMove        bool
 	LMR             bool
@@ -62,11 +63,20 @@ type Features struct {
 	// SingularExtension extends a hash move that is much better than
 	// every alternative.
 	SingularExtension bool
+	// CaptureHistory orders the winning captures by a history of the
+	// captures that cut off (moving piece, target square, captured
+	// type) as well as by victim and attacker. Off until its SPRT passes.
+	CaptureHistory bool
 }
 
-// DefaultFeatures enables every technique.
+// DefaultFeatures enables every technique that has passed its test; the
+// newest stay off until their SPRTs (docs/strength.md) pass.
 func DefaultFeatures() Features {
-	return Features{true, true, true, true, true, true, true, true, true}
+	return Features{
+		NullMove: true, LMR: true, Futility: true, ReverseFutility: true,
+		LateMovePruning: true, SEEPruning: true, Aspiration: true,
+		CheckExtension: true, SingularExtension: true,
+	}
 }
 
 // Options are the engine settings the protocol exposes.

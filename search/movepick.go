@@ -17,7 +17,26 @@ const (
 	orderBadNoisy   = -(1 << 28)
 	maxHistory      = 1 << 14
 	historyMaxBonus = 1200
+	// captureHistoryDiv scales the capture history into the victim-value
+	// key (16 per centipawn): a saturated entry is worth 2048, 1.28 pawns,
+	// enough to reorder captures of like victims and of a pawn against a
+	// minor piece only at the extremes.
+	captureHistoryDiv = 8
 )
+
+// captureHistory[piece][to][captured type] scores a noisy move by how often
+// it cut off (Features.CaptureHistory); a queen promotion that captures
+// nothing uses captured type NoPieceType.
+type captureHistory [16][64][7]int16
+
+// capturedType is the type of the piece m captures (NoPieceType for a
+// promotion onto an empty square).
+func capturedType(p *chess.Position, m chess.Move) chess.PieceType {
+	if m.Kind() == chess.KindEnPassant {
+		return chess.Pawn
+	}
+	return p.At(m.To()).Type()
+}
 
 // Picking stages. The legal list is generated whole (Azar's generator is
 // fastest that way), but ordering work is done stage by stage: most nodes
@@ -50,6 +69,8 @@ type movePicker struct {
 	ttMove  chess.Move
 	withSEE bool
 	lazy    bool // generate after the hash move (stageGenerate)
+	// ch, when not nil, adds the capture history to the noisy moves' keys.
+	ch *captureHistory
 
 	// After keepChecks: the rest of the quiet moves are checks in order, and
 	// skips[i] counts the moves dropped just before moves[i]; skipped is
@@ -66,9 +87,10 @@ func isNoisy(p *chess.Position, m chess.Move) bool {
 
 // init starts a quiescence picker over the generated list: it takes the
 // hash move out (it is handed out first) and scores the noisy moves by
-// victim, then attacker. Quiescence tests SEE itself, after delta pruning.
-func (mp *movePicker) init(p *chess.Position, ttMove chess.Move) {
-	mp.ttMove, mp.withSEE, mp.lazy = chess.NoMove, false, false
+// victim, then attacker (and by ch when not nil). Quiescence tests SEE
+// itself, after delta pruning.
+func (mp *movePicker) init(p *chess.Position, ttMove chess.Move, ch *captureHistory) {
+	mp.ttMove, mp.withSEE, mp.lazy, mp.ch = chess.NoMove, false, false, ch
 	mp.checksOnly, mp.skipped = false, 0
 	mp.removeTT(ttMove)
 	mp.partition(p)
@@ -76,9 +98,9 @@ func (mp *movePicker) init(p *chess.Position, ttMove chess.Move) {
 }
 
 // initLazy starts a picker whose list is generated after the hash move,
-// which the caller has checked to be legal (or NoMove).
-func (mp *movePicker) initLazy(legalTTMove chess.Move) {
-	mp.ttMove, mp.withSEE, mp.lazy = legalTTMove, true, true
+// which the caller has checked to be legal (or NoMove); ch as for init.
+func (mp *movePicker) initLazy(legalTTMove chess.Move, ch *captureHistory) {
+	mp.ttMove, mp.withSEE, mp.lazy, mp.ch = legalTTMove, true, true, ch
 	mp.checksOnly, mp.skipped = false, 0
 	mp.list.N = 0
 	mp.stage = stageTT
@@ -100,7 +122,8 @@ func (mp *movePicker) removeTT(ttMove chess.Move) {
 	mp.list.N = n
 }
 
-// partition lays the list out as [noisy | quiet], scoring the noisy moves.
+// partition lays the list out as [noisy | quiet], scoring the noisy moves:
+// MVV-LVA, plus the capture history scaled down when mp.ch is set.
 func (mp *movePicker) partition(p *chess.Position) {
 	moves := &mp.list.Moves
 	n := mp.list.N
@@ -109,7 +132,12 @@ func (mp *movePicker) partition(p *chess.Position) {
 		m := moves[i]
 		if isNoisy(p, m) {
 			moves[i], moves[noisy] = moves[noisy], m
-			mp.scores[noisy] = int32(captureValue(p, m)*16 - int(p.At(m.From()).Type()))
+			pc := p.At(m.From())
+			s := captureValue(p, m)*16 - int(pc.Type())
+			if mp.ch != nil {
+				s += int(mp.ch[pc][m.To()][capturedType(p, m)]) / captureHistoryDiv
+			}
+			mp.scores[noisy] = int32(s)
 			noisy++
 		}
 	}

@@ -28,6 +28,7 @@ type thread struct {
 	// move played one or two plies before it (continuation history).
 	contHist [16][64][16][64]int16
 	counter  [16][64]chess.Move
+	capHist  captureHistory
 	pvTable  [MaxPly + 1][MaxPly + 1]chess.Move
 	pvLen    [MaxPly + 1]int
 	stack    [MaxPly + 4]frame
@@ -35,7 +36,10 @@ type thread struct {
 	// quiets[ply] lists the quiet moves tried at ply, for the history
 	// penalty; kept here so that no node clears 256 bytes of stack.
 	quiets [MaxPly + 1][64]chess.Move
-	keep   keepScratch
+	// noisies[ply] lists the noisy moves searched at ply, for the capture
+	// history penalty.
+	noisies [MaxPly + 1][32]chess.Move
+	keep    keepScratch
 
 	rootMoves []rootMove
 	pvIdx     int
@@ -254,13 +258,15 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if ttMove != chess.NoMove && !p.IsLegal(ttMove) {
 		ttMove = chess.NoMove
 	}
-	mp.initLazy(ttMove)
+	mp.initLazy(ttMove, t.captureHistory())
 
 	bestScore := -Infinity
 	bestMove := chess.NoMove
 	origAlpha := alpha
 	quietsTried := &t.quiets[ply]
 	nQuiets := 0
+	noisiesTried := &t.noisies[ply]
+	nNoisies := 0
 	moveCount := 0
 	anyLegal := false
 	nonPawn := t.hasNonPawnMaterial()
@@ -371,6 +377,9 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 					if quiet {
 						t.rewardQuiet(m, depth, ply, quietsTried[:nQuiets])
 					}
+					if f.CaptureHistory {
+						t.rewardNoisy(m, noisy, depth, noisiesTried[:nNoisies])
+					}
 					break
 				}
 				alpha = score
@@ -379,6 +388,9 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if quiet && nQuiets < len(quietsTried) {
 			quietsTried[nQuiets] = m
 			nQuiets++
+		} else if noisy && nNoisies < len(noisiesTried) {
+			noisiesTried[nNoisies] = m
+			nNoisies++
 		}
 	}
 	if !anyLegal {
@@ -450,6 +462,33 @@ func (t *thread) rewardQuiet(m chess.Move, depth, ply int, tried []chess.Move) {
 	for _, q := range tried {
 		t.updateQuietHistories(ply, q, -bonus)
 	}
+}
+
+// captureHistory is the table the move picker adds to its noisy keys: the
+// thread's capture history when the feature is on, nil otherwise.
+func (t *thread) captureHistory() *captureHistory {
+	if t.e.features.CaptureHistory {
+		return &t.capHist
+	}
+	return nil
+}
+
+// rewardNoisy updates the capture history after m caused a beta cutoff: m
+// gains when it is noisy, and the noisy moves searched before it lose
+// (also when a quiet move cut, as in Stockfish: they were tried in vain).
+func (t *thread) rewardNoisy(m chess.Move, noisy bool, depth int, tried []chess.Move) {
+	bonus := min(depth*depth*16, historyMaxBonus)
+	if noisy {
+		t.updateCaptureHistory(m, bonus)
+	}
+	for _, c := range tried {
+		t.updateCaptureHistory(c, -bonus)
+	}
+}
+
+func (t *thread) updateCaptureHistory(m chess.Move, bonus int) {
+	p := t.pos
+	updateHistory(&t.capHist[p.At(m.From())][m.To()][capturedType(p, m)], bonus)
 }
 
 // updateQuietHistories adds bonus to the butterfly and continuation
@@ -541,7 +580,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, best)
 		p.Generate(&mp.list, chess.GenNoisy)
 	}
-	mp.init(p, ttMove)
+	mp.init(p, ttMove, t.captureHistory())
 	bestMove := chess.NoMove
 	origAlpha := alpha
 	for {
