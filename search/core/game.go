@@ -18,6 +18,28 @@ const (
 	MaxSeats = 4
 )
 
+// softKnee and softSlope shape SoftLimit.
+const (
+	softKnee  = 2000
+	softSlope = 8
+)
+
+// SoftLimit brings a static evaluation into ±EvalLimit without flattening
+// it: values within ±2000 stay as they are, the rest is compressed eight to
+// one, so that the order of values is kept up to ±10000 before the hard
+// clamp. A hard clamp alone made every move of a won magic game read
+// +30.00: the search could not tell progress from a shuffle, and repeated
+// (docs/magic.md "Against MCTS").
+func SoftLimit(v int) int {
+	switch {
+	case v > softKnee:
+		v = softKnee + (v-softKnee)/softSlope
+	case v < -softKnee:
+		v = -softKnee + (v+softKnee)/softSlope
+	}
+	return max(min(v, EvalLimit), -EvalLimit)
+}
+
 // EvalKind says where a static evaluation is taken.
 type EvalKind uint8
 

@@ -142,7 +142,8 @@ func (g *game) Terminal(p int) (bool, float64) {
 	return true, sc[p]
 }
 
-// Evaluate is eval.EvaluateMagic for the seat to act, clamped; under the
+// Evaluate is eval.EvaluateMagic for the seat to act, brought within the
+// core's limit by core.SoftLimit (a won game keeps its gradient); under the
 // `never` policy the engine's own hand is worth nothing (it will never
 // commit a card).
 func (g *game) Evaluate(core.EvalKind) int {
@@ -156,7 +157,7 @@ func (g *game) Evaluate(core.EvalKind) int {
 			v += h
 		}
 	}
-	return max(min(v, core.EvalLimit), -core.EvalLimit)
+	return core.SoftLimit(v)
 }
 
 // FilterActions applies the `never` policy to the engine's own decisions:
