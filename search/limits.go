@@ -67,6 +67,10 @@ type Features struct {
 	// captures that cut off (moving piece, target square, captured
 	// type) as well as by victim and attacker. Off until its SPRT passes.
 	CaptureHistory bool
+	// CorrectionHistory corrects the static evaluation by how far the
+	// searches of positions with the same pawn structure found it off,
+	// before the pruning rules read it. Off until its SPRT passes.
+	CorrectionHistory bool
 }
 
 // DefaultFeatures enables every technique that has passed its test; the

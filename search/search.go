@@ -29,6 +29,7 @@ type thread struct {
 	contHist [16][64][16][64]int16
 	counter  [16][64]chess.Move
 	capHist  captureHistory
+	corrHist correctionHistory
 	pvTable  [MaxPly + 1][MaxPly + 1]chess.Move
 	pvLen    [MaxPly + 1]int
 	stack    [MaxPly + 4]frame
@@ -188,12 +189,20 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	inCheck := p.InCheck()
 	st.nullMove = false
-	staticEval := -Infinity
+	// rawEval is the evaluation, which the table keeps; staticEval, what
+	// the pruning rules read, is it corrected by the pawn structure's
+	// correction history when that is on.
+	staticEval, rawEval, corrIdx := -Infinity, -Infinity, 0
 	if !inCheck {
 		if ttHit && tte.eval > -MateBound && tte.eval < MateBound {
-			staticEval = tte.eval
+			rawEval = tte.eval
 		} else {
-			staticEval = t.evaluate()
+			rawEval = t.evaluate()
+		}
+		staticEval = rawEval
+		if f.CorrectionHistory {
+			corrIdx = correctionIndex(p)
+			staticEval = t.correctedEval(rawEval, corrIdx)
 		}
 	}
 	st.staticEval = staticEval
@@ -412,7 +421,16 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 		bound = BoundUpper
 	}
 	if !(ply == 0 && t.pvIdx > 0) && excluded == chess.NoMove {
-		t.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), staticEval, depth, bound)
+		t.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), rawEval, depth, bound)
+		// Correction history learns from scores that say which way the
+		// evaluation was off: not a capture's (the gain is material, not
+		// the structure's), not a bound on the side of the estimate
+		// that says nothing, never a mate.
+		if f.CorrectionHistory && !inCheck && (bestMove == chess.NoMove || !isNoisy(p, bestMove)) &&
+			abs(bestScore) < MateBound &&
+			!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
+			t.updateCorrection(corrIdx, depth, bestScore-rawEval)
+		}
 	}
 	return bestScore
 }
@@ -462,6 +480,51 @@ func (t *thread) rewardQuiet(m chess.Move, depth, ply int, tried []chess.Move) {
 	for _, q := range tried {
 		t.updateQuietHistories(ply, q, -bonus)
 	}
+}
+
+// Correction history (Features.CorrectionHistory): per side to move and
+// pawn structure, a running average of how far the search's score was
+// from the static evaluation, added to the evaluation before the pruning
+// rules read it (Weiss's form: a weighted average, not a gravity sum).
+// Entries hold centipawns times corrGrain; the correction is at most
+// ±corrMaxCP centipawns.
+const (
+	corrBits   = 14 // 16384 entries per side
+	corrGrain  = 256
+	corrMaxCP  = 64
+	corrMax    = corrMaxCP * corrGrain // 16384, inside int16
+	corrScale  = 256                   // weights are out of corrScale
+	corrWeight = 16                    // the most one update may weigh
+)
+
+type correctionHistory [2][1 << corrBits]int16
+
+// correctionIndex is the correction-history slot of p's pawn structure. The
+// board keeps no pawn key, so it is mixed from the two pawn sets on the
+// spot (two multiplies and a shift, cheaper than a Zobrist key kept up by
+// every move; the same mix as the evaluation's pawn table, eval/pawns.go).
+func correctionIndex(p *chess.Position) int {
+	h := uint64(p.Pieces(chess.White, chess.Pawn))*0x9E3779B97F4A7C15 ^ uint64(p.Pieces(chess.Black, chess.Pawn))*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return int(h >> (64 - corrBits))
+}
+
+// correctedEval is raw with the correction of slot idx for the side to
+// move, kept clear of the mate range.
+func (t *thread) correctedEval(raw, idx int) int {
+	v := raw + int(t.corrHist[t.pos.Side()][idx])/corrGrain
+	return max(-MateBound+1, min(MateBound-1, v))
+}
+
+// updateCorrection moves slot idx towards diff (search score minus raw
+// evaluation), the more the deeper the search: weight depth+1 of
+// corrScale, at most corrWeight.
+func (t *thread) updateCorrection(idx, depth, diff int) {
+	e := &t.corrHist[t.pos.Side()][idx]
+	w := min(depth+1, corrWeight)
+	v := (int(*e)*(corrScale-w) + diff*corrGrain*w) / corrScale
+	*e = int16(max(-corrMax, min(corrMax, v)))
 }
 
 // captureHistory is the table the move picker adds to its noisy keys: the
@@ -560,7 +623,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	}
 	inCheck := p.InCheck()
 	best := -Infinity
-	staticEval := -Infinity
+	staticEval, rawEval := -Infinity, -Infinity
 	mp := &t.pickers[ply]
 	if inCheck {
 		p.GenerateLegal(&mp.list)
@@ -569,9 +632,13 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		}
 	} else {
 		if ttHit && tte.eval > -MateBound && tte.eval < MateBound {
-			staticEval = tte.eval
+			rawEval = tte.eval
 		} else {
-			staticEval = t.evaluate()
+			rawEval = t.evaluate()
+		}
+		staticEval = rawEval
+		if t.e.features.CorrectionHistory {
+			staticEval = t.correctedEval(rawEval, correctionIndex(p))
 		}
 		best = staticEval
 		if best >= beta {
@@ -622,6 +689,6 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	} else if best > origAlpha {
 		bound = BoundExact
 	}
-	t.e.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
+	t.e.tt.store(key, bestMove, scoreToTT(best, ply), rawEval, 0, bound)
 	return best
 }

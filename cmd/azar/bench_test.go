@@ -42,3 +42,23 @@ func TestBenchNetwork(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchFeatures: -features switches a search technique as its UCI
+// option does (LMR off searches more nodes at depth 6, the default's count
+// comes back with LMR=true), and a name or value that is not one is an
+// error with nothing on stdout.
+func TestBenchFeatures(t *testing.T) {
+	def := benchNodes(t, "6")
+	noLMR := benchNodes(t, "6", "-features", "LMR=false")
+	if noLMR == def {
+		t.Errorf("-features LMR=false searched the default's %s nodes", def)
+	}
+	if same := benchNodes(t, "6", "-features", "lmr=true, NullMove"); same != def {
+		t.Errorf("-features lmr=true,NullMove: %s nodes, want the default's %s", same, def)
+	}
+	for _, bad := range []string{"NoSuchThing", "LMR=maybe", "HashMB=1"} {
+		if code, out, errs := azar(t, "", "bench", "1", "-features", bad); code != 2 || out != "" || errs == "" {
+			t.Errorf("azar bench -features %s: exit %d, stdout %q, stderr %q; want 2, nothing, an error", bad, code, out, errs)
+		}
+	}
+}
