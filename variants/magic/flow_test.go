@@ -303,3 +303,28 @@ func TestApplyRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRepetitionSeenFromAView: a seat's view, and a world sampled from it,
+// see the threefold repetition the referee sees. Hashing the hidden hand's
+// cards made the sampled world's keys differ from the game's earlier ones,
+// and the search shuffled won games into repetitions.
+func TestRepetitionSeenFromAView(t *testing.T) {
+	ref := New(Options{}, 11)
+	for _, m := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"} {
+		play(t, ref, m, "pass") // each turn's END window, where a card could follow the move
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, seat := range []variants.Player{0, 1} {
+		v := ref.View(seat)
+		d := v.Determinize(rng)
+		for name, s := range map[string]*State{"referee": ref.clone(), "view": v, "world": d} {
+			if over, _, _ := s.Result(); over {
+				t.Fatalf("seat %d %s: over before the third occurrence", seat, name)
+			}
+			play(t, s, "f6g8", "pass")
+			if over, _, why := s.Result(); !over || why != "threefold repetition" {
+				t.Errorf("seat %d %s: after the third occurrence: over %v, %q", seat, name, over, why)
+			}
+		}
+	}
+}

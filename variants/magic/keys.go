@@ -38,9 +38,16 @@ func (s *State) handsKey() uint64 {
 
 // repKey is the repetition identity of rules §12.4: placement, side,
 // castling rights, the en-passant right when a capture is possible, the
-// effects with their counters, both hands.
+// effects with their counters, both hands. A hand enters by its size
+// alone: no card ever returns to a hand and nobody draws (docs/rules/
+// magic.md §3 item 6, decision 20), so within one game two hands of one seat are the same
+// exactly when they are the same size. Hashing the cards instead made the
+// keys depend on who knows them: a seat's view (the other hand a count)
+// and the worlds sampled from it (that hand made up) never matched the
+// game's earlier keys, and the magic search, blind to repetitions, drew
+// won games by them (docs/magic.md "Against MCTS").
 func (s *State) repKey(e *env) uint64 {
-	k := s.pos.Hash() ^ s.effectsKey() ^ s.handsKey()
+	k := s.pos.Hash() ^ s.effectsKey() ^ mix(uint64(s.m.handN[0])|uint64(s.m.handN[1])<<8|1<<60)
 	if s.m.side == chess.Black {
 		k ^= 0xA5A5A5A5DEADBEEF
 	}
