@@ -239,3 +239,41 @@ func (e *Evaluator) EvaluateMagic(st *magic.State, c chess.Color) int {
 	v += MagicHandValue(st, c) - MagicHandValue(st, c.Other())
 	return v + MagicEffects(st, c)
 }
+
+// Magic mop-up weights, centipawns: per step of the bare king's distance
+// from the centre (0–6) and per step the kings are closer (7 less their
+// king-move distance). Set by hand, five and three times chess's endgame
+// MopUpCorner/MopUpKings (eval/weights.go, 8 and 3): the magic search
+// reaches depth 3–4 at 10+0.1 where chess reaches 15, so the gradient
+// towards mate must be seen from the evaluation, and it is added after
+// the search's soft limit (search/core SoftLimit), which would shrink it
+// eight times in a won game. Measured in docs/magic.md "Against MCTS".
+const (
+	magicMopCorner = 40
+	magicMopKings  = 10
+)
+
+// MagicMopUp is c's bonus (or, when c's own king is the bare one, malus)
+// for driving a bare king, one with no piece or pawn beside it, to the
+// edge with its own king close, when the stronger side has a queen or a
+// rook or two minor pieces one of them a bishop; 0 otherwise.
+func MagicMopUp(p *chess.Position, c chess.Color) int {
+	sign := 1
+	strong, bare := c, c.Other()
+	if p.ColorBB(strong)&^p.Pieces(strong, chess.King) == 0 {
+		strong, bare, sign = bare, strong, -1
+	}
+	if p.ColorBB(bare)&^p.Pieces(bare, chess.King) != 0 {
+		return 0
+	}
+	major := p.Pieces(strong, chess.Queen) | p.Pieces(strong, chess.Rook)
+	minors := p.Pieces(strong, chess.Bishop) | p.Pieces(strong, chess.Knight)
+	if major == 0 && (p.Pieces(strong, chess.Bishop) == 0 || !minors.Many()) {
+		return 0
+	}
+	ks, kw := p.KingSquare(bare), p.KingSquare(strong)
+	if ks == chess.NoSquare || kw == chess.NoSquare {
+		return 0
+	}
+	return sign * (magicMopCorner*int(centre[ks]) + magicMopKings*(7-int(dist[kw][ks])))
+}

@@ -154,3 +154,35 @@ func TestMagicEffects(t *testing.T) {
 		t.Errorf("a ward with counter 1: %d, want %d", v, magicWard/2)
 	}
 }
+
+// TestMagicMopUp: against a bare king the stronger side gains 40 cp per
+// step of that king from the centre and 10 per step its own king is closer
+// (a king in the corner, the other two squares off: 40·6 + 10·5); the
+// bare side reads the same as a malus; a pawn beside the king, or no
+// mating material, gives nothing.
+func TestMagicMopUp(t *testing.T) {
+	pos := func(fen string) *chess.Position {
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		fen          string
+		white, black int
+	}{
+		{"k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", 290, -290},
+		{"k7/8/1K6/8/8/8/8/6Q1 b - - 0 1", 290, -290},
+		{"8/8/8/3k4/8/8/8/K6R w - - 0 1", 30, -30}, // centre: only the kings' distance, 4
+		{"8/7q/8/8/8/8/8/K1k5 w - - 0 1", -290, 290},
+		{"k7/p7/1K6/8/8/8/8/6Q1 w - - 0 1", 0, 0},
+		{"k7/8/1K6/8/8/8/8/6NN w - - 0 1", 0, 0},
+		{"k7/8/1K6/8/8/8/8/6BN w - - 0 1", 290, -290},
+	} {
+		p := pos(tc.fen)
+		if w, b := MagicMopUp(p, chess.White), MagicMopUp(p, chess.Black); w != tc.white || b != tc.black {
+			t.Errorf("%s: white %d black %d, want %d %d", tc.fen, w, b, tc.white, tc.black)
+		}
+	}
+}

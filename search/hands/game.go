@@ -143,7 +143,8 @@ func (g *game) Terminal(p int) (bool, float64) {
 }
 
 // Evaluate is eval.EvaluateMagic for the seat to act, brought within the
-// core's limit by core.SoftLimit (a won game keeps its gradient); under the
+// core's limit by core.SoftLimit (a won game keeps its gradient), plus the
+// mop-up against a bare king after the limit (eval.MagicMopUp); under the
 // `never` policy the engine's own hand is worth nothing (it will never
 // commit a card).
 func (g *game) Evaluate(core.EvalKind) int {
@@ -157,7 +158,8 @@ func (g *game) Evaluate(core.EvalKind) int {
 			v += h
 		}
 	}
-	return core.SoftLimit(v)
+	v = core.SoftLimit(v) + eval.MagicMopUp(g.st.Position(), side)
+	return max(-core.EvalLimit, min(core.EvalLimit, v))
 }
 
 // FilterActions applies the `never` policy to the engine's own decisions:
