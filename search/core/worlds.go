@@ -375,20 +375,37 @@ func (r *worldsRun) pv(best variants.Action) []variants.Action {
 // WinProb maps a value to an expected game score in [0, 1]: a logistic
 // curve for centipawns (400 cp: ten to one), 1 or 0 for a win or a loss
 // (a quicker win a little better, a slower loss a little less bad).
+//
+// The centipawns' curve is squeezed into [winEdge, 1-winEdge] and a win
+// or a loss lies beyond it (each ply from the end costs winPly, and
+// MaxPly*winPly < winEdge): every win weighs more than any centipawn
+// value, every loss less. Without the squeeze a logistic at +24 pawns
+// already came within 1e-6 of 1 and outweighed a mate in one, and a
+// seat that was far ahead in the evaluation (the soft limit lets it
+// reach ±30 pawns) never chose the mate (docs/magic.md, "Against MCTS").
 func WinProb(v int) float64 {
 	switch {
 	case v >= WinBound:
-		return 1 - float64(WinScore-v)*1e-6
+		return 1 - float64(WinScore-v)*winPly
 	case v <= -WinBound:
-		return float64(WinScore+v) * 1e-6
+		return float64(WinScore+v) * winPly
 	}
-	return 1 / (1 + math.Pow(10, -float64(v)/400))
+	return winEdge + (1-2*winEdge)/(1+math.Pow(10, -float64(v)/400))
 }
+
+// winEdge and winPly place WinProb's wins and losses outside its
+// centipawns' range: float64 resolves the logistic's steps of a
+// centipawn near ±30 pawns (about 1e-10) well within the squeeze.
+const (
+	winEdge = 1e-6
+	winPly  = 1e-9
+)
 
 // Centipawns is WinProb's inverse for centipawns, within ±(WinBound-1)
 // (so never read as a win or a loss).
 func Centipawns(w float64) int {
 	const limit = WinBound - 1
+	w = (w - winEdge) / (1 - 2*winEdge)
 	if w <= 0 || w >= 1 {
 		if w <= 0 {
 			return -limit

@@ -208,3 +208,27 @@ func TestWorldsNodeLimit(t *testing.T) {
 		t.Errorf("nodes %d: searched %d, depth %d", n, r.Nodes, r.Depth)
 	}
 }
+
+// TestWinProbMatesOutweighEvaluations: the slowest win weighs more than
+// the largest evaluation and the slowest loss less than the smallest, the
+// evaluations keep their order up to the limit (a mop-up's few
+// centipawns at +28 pawns still count), and Centipawns inverts WinProb.
+func TestWinProbMatesOutweighEvaluations(t *testing.T) {
+	if WinProb(WinBound) <= WinProb(WinBound-1) || WinProb(-WinBound) >= WinProb(-WinBound+1) {
+		t.Errorf("slowest win %.12f, top evaluation %.12f; slowest loss %.12g, bottom %.12g",
+			WinProb(WinBound), WinProb(WinBound-1), WinProb(-WinBound), WinProb(-WinBound+1))
+	}
+	if WinProb(WinScore-1) <= WinProb(WinScore-3) || WinProb(-WinScore+3) <= WinProb(-WinScore+1) {
+		t.Errorf("quicker wins and slower losses must weigh more")
+	}
+	for _, v := range []int{2870, 2990, -2990} {
+		if WinProb(v+1) <= WinProb(v) {
+			t.Errorf("WinProb(%d) %.15f not above WinProb(%d) %.15f", v+1, WinProb(v+1), v, WinProb(v))
+		}
+	}
+	for _, cp := range []int{-2900, -250, 0, 37, 900, 2900} {
+		if got := Centipawns(WinProb(cp)); got < cp-1 || got > cp+1 {
+			t.Errorf("Centipawns(WinProb(%d)) = %d", cp, got)
+		}
+	}
+}

@@ -224,6 +224,11 @@ func TestWinProb(t *testing.T) {
 	if winProb(search.MateScore-3) <= winProb(search.MateScore-5) || winProb(-search.MateScore+5) <= winProb(-search.MateScore+3) {
 		t.Errorf("quicker mates must weigh more")
 	}
+	// No evaluation outweighs a mate: at +30 pawns the unsqueezed curve
+	// was within 1e-7 of 1, above a mate in one.
+	if winProb(search.MateBound) <= winProb(9000) || winProb(-search.MateBound) >= winProb(-9000) {
+		t.Errorf("slowest mate %.12f, +90 pawns %.12f", winProb(search.MateBound), winProb(9000))
+	}
 }
 
 // TestHoldShare: the unrevealed spy counts HoldShare per cent of its
