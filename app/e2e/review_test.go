@@ -159,7 +159,18 @@ func TestReviewChess(t *testing.T) {
 		run(t, ctx, "back to the game", chromedp.Click(chromedp.CSS(`[data-nav="live"]`), chromedp.NodeVisible))
 		waitJS(t, ctx, "the live position", reviewing()+` === ""`)
 		boardIs(t, ctx, a, id, 6)
-		run(t, ctx, "the game goes on", clickSq("f1"), clickSq("d3"), chromedp.WaitVisible(has("d3", "wB")))
+		// Bd3 when it is legal; the level-1 engine's replies vary (after
+		// 3.Nf3 it once played 3...Qxe4+, and the bishop could not move),
+		// so otherwise the first legal move.
+		v, err := a.m.Get(id)
+		if err != nil || len(v.Legal) == 0 {
+			t.Fatalf("the live game: %+v %v, want moves to play", v.Legal, err)
+		}
+		m := v.Legal[0]
+		if slices.Contains(v.Legal, "f1d3") {
+			m = "f1d3"
+		}
+		run(t, ctx, "the game goes on", clickSq(m[:2]), clickSq(m[2:4]), chromedp.WaitVisible(has(m[2:4], v.Pieces[m[:2]])))
 		a.setDelay(func(*engine.Request) time.Duration { return 0 })
 		waitJS(t, ctx, "the engine's reply", sanCount(8)+" && "+idle())
 
