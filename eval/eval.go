@@ -338,14 +338,13 @@ func evalThreatsKings(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Co
 	}
 
 	// Mop-up against a bare king.
-	if ks, ko := ei.ksq[them], ei.ksq[c]; enemy == 0 && ks != chess.NoSquare && ko != chess.NoSquare &&
-		(p.Pieces(c, chess.Queen)|p.Pieces(c, chess.Rook) != 0 ||
-			p.Pieces(c, chess.Bishop) != 0 && (p.Pieces(c, chess.Bishop)|p.Pieces(c, chess.Knight)).Many()) {
-		corner, close := int(centre[ks]), 7-int(dist[ko][ks])
-		s += w.MopUpCorner*Score(corner) + w.MopUpKings*Score(close)
-		if t != nil {
-			t.Coef.MopUpCorner[c] += int32(corner)
-			t.Coef.MopUpKings[c] += int32(close)
+	if enemy == 0 {
+		if corner, close, ok := mopUp(p, c, ei.ksq[them], ei.ksq[c]); ok {
+			s += w.MopUpCorner*Score(corner) + w.MopUpKings*Score(close)
+			if t != nil {
+				t.Coef.MopUpCorner[c] += int32(corner)
+				t.Coef.MopUpKings[c] += int32(close)
+			}
 		}
 	}
 	return s
@@ -449,4 +448,19 @@ func scaleFactor(p *chess.Position, c chess.Color) int {
 		}
 	}
 	return 64
+}
+
+// mopUp reads the mop-up against a bare king for c, whose king is on kc,
+// the other's on ks: corner, the bare king's distance from the centre
+// (0–6), and close, 7 less the kings' distance. ok only when both kings
+// are on the board and c has a queen or a rook, or two minors one of them
+// a bishop; whether the other side is bare is the caller's test. The
+// chess evaluation and MagicMopUp share it.
+func mopUp(p *chess.Position, c chess.Color, ks, kc chess.Square) (corner, close int, ok bool) {
+	if ks == chess.NoSquare || kc == chess.NoSquare ||
+		p.Pieces(c, chess.Queen)|p.Pieces(c, chess.Rook) == 0 &&
+			(p.Pieces(c, chess.Bishop) == 0 || !(p.Pieces(c, chess.Bishop)|p.Pieces(c, chess.Knight)).Many()) {
+		return 0, 0, false
+	}
+	return int(centre[ks]), 7 - int(dist[kc][ks]), true
 }

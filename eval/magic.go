@@ -266,14 +266,9 @@ func MagicMopUp(p *chess.Position, c chess.Color) int {
 	if p.ColorBB(bare)&^p.Pieces(bare, chess.King) != 0 {
 		return 0
 	}
-	major := p.Pieces(strong, chess.Queen) | p.Pieces(strong, chess.Rook)
-	minors := p.Pieces(strong, chess.Bishop) | p.Pieces(strong, chess.Knight)
-	if major == 0 && (p.Pieces(strong, chess.Bishop) == 0 || !minors.Many()) {
+	corner, close, ok := mopUp(p, strong, p.KingSquare(bare), p.KingSquare(strong))
+	if !ok {
 		return 0
 	}
-	ks, kw := p.KingSquare(bare), p.KingSquare(strong)
-	if ks == chess.NoSquare || kw == chess.NoSquare {
-		return 0
-	}
-	return sign * (magicMopCorner*int(centre[ks]) + magicMopKings*(7-int(dist[kw][ks])))
+	return sign * (magicMopCorner*corner + magicMopKings*close)
 }
