@@ -386,11 +386,27 @@ func (r *worldsRun) pv(best variants.Action) []variants.Action {
 func WinProb(v int) float64 {
 	switch {
 	case v >= WinBound:
-		return 1 - float64(WinScore-v)*winPly
+		return MateWinProb(WinScore - v)
 	case v <= -WinBound:
-		return float64(WinScore+v) * winPly
+		return MateWinProb(-(WinScore + v))
 	}
-	return winEdge + (1-2*winEdge)/(1+math.Pow(10, -float64(v)/400))
+	return EvalWinProb(v)
+}
+
+// EvalWinProb is WinProb's curve for centipawns, on any engine's scale:
+// the logistic squeezed into [winEdge, 1-winEdge].
+func EvalWinProb(cp int) float64 {
+	return winEdge + (1-2*winEdge)/(1+math.Pow(10, -float64(cp)/400))
+}
+
+// MateWinProb is WinProb's value of a win plies from the end (plies >
+// 0) or of a loss -plies from it (plies < 0), beyond EvalWinProb's range
+// for any plies up to MaxPly.
+func MateWinProb(plies int) float64 {
+	if plies < 0 {
+		return float64(-plies) * winPly
+	}
+	return 1 - float64(plies)*winPly
 }
 
 // winEdge and winPly place WinProb's wins and losses outside its
@@ -404,13 +420,18 @@ const (
 // Centipawns is WinProb's inverse for centipawns, within ±(WinBound-1)
 // (so never read as a win or a loss).
 func Centipawns(w float64) int {
-	const limit = WinBound - 1
-	w = (w - winEdge) / (1 - 2*winEdge)
-	if w <= 0 || w >= 1 {
-		if w <= 0 {
+	return CentipawnsWithin(w, WinBound-1)
+}
+
+// CentipawnsWithin is EvalWinProb's inverse, rounded and bounded to
+// ±limit.
+func CentipawnsWithin(w float64, limit int) int {
+	if w <= winEdge || w >= 1-winEdge {
+		if w <= winEdge {
 			return -limit
 		}
 		return limit
 	}
+	w = (w - winEdge) / (1 - 2*winEdge)
 	return max(min(int(math.Round(-400*math.Log10(1/w-1))), limit), -limit)
 }

@@ -12,7 +12,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -303,24 +302,18 @@ func sampleWorlds(ds []spy.World, n int, rng *rand.Rand) []spy.World {
 // curve for centipawns, 1 or 0 for a mate (a quicker mate a little
 // better). Worlds are averaged on this scale, so that a mate in a few
 // worlds weighs like the lost game it is, not like a huge number of
-// centipawns. As in core.WinProb, the centipawns' curve is squeezed into
-// [winEdge, 1-winEdge] and the mates lie beyond it, so that no
-// evaluation, however large, outweighs a mate.
+// centipawns. It is core.WinProb's curve on the chess scale: the
+// centipawns' logistic squeezed so that no evaluation, however large,
+// outweighs a mate.
 func winProb(s int) float64 {
 	switch {
 	case s >= search.MateBound:
-		return 1 - float64(search.MateScore-s)*winPly
+		return core.MateWinProb(search.MateScore - s)
 	case s <= -search.MateBound:
-		return float64(search.MateScore+s) * winPly
+		return core.MateWinProb(-(search.MateScore + s))
 	}
-	return winEdge + (1-2*winEdge)/(1+math.Pow(10, -float64(s)/400))
+	return core.EvalWinProb(s)
 }
-
-// winEdge and winPly: search.MaxPly*winPly < winEdge.
-const (
-	winEdge = 1e-6
-	winPly  = 1e-9
-)
 
 // cpOf is winProb's inverse for centipawns, bounded to ±9999.
 func cpOf(w float64) int {
@@ -330,8 +323,7 @@ func cpOf(w float64) int {
 	if w >= 0.9999 {
 		return 9999
 	}
-	w = (w - winEdge) / (1 - 2*winEdge)
-	return max(min(int(math.Round(-400*math.Log10(1/w-1))), 9999), -9999)
+	return core.CentipawnsWithin(w, 9999)
 }
 
 // timePolicy is chess's, but the hard budget stops at 3 soft budgets
