@@ -161,13 +161,6 @@ func TestMagicEffects(t *testing.T) {
 // bare side reads the same as a malus; a pawn beside the king, or no
 // mating material, gives nothing.
 func TestMagicMopUp(t *testing.T) {
-	pos := func(fen string) *chess.Position {
-		p, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	for _, tc := range []struct {
 		fen          string
 		white, black int
@@ -180,7 +173,7 @@ func TestMagicMopUp(t *testing.T) {
 		{"k7/8/1K6/8/8/8/8/6NN w - - 0 1", 0, 0},
 		{"k7/8/1K6/8/8/8/8/6BN w - - 0 1", 290, -290},
 	} {
-		p := pos(tc.fen)
+		p := mustFEN(t, tc.fen)
 		if w, b := MagicMopUp(p, chess.White), MagicMopUp(p, chess.Black); w != tc.white || b != tc.black {
 			t.Errorf("%s: white %d black %d, want %d %d", tc.fen, w, b, tc.white, tc.black)
 		}
