@@ -49,8 +49,8 @@ func (l Limits) ForSeat(seat int) Limits {
 
 // Features switches the search's pruning and ordering techniques on and off,
 // so that each can be measured (A/B matches, `azar bench` node counts).
-// DefaultFeatures has them all on but for the ones still waiting for their
-// SPRT (docs/strength.md).
+// DefaultFeatures has them all on: each has passed its SPRT or predates the
+// strength log (docs/strength.md).
 type Features struct {
 	NullMove        bool
 	LMR             bool
@@ -65,21 +65,23 @@ type Features struct {
 	SingularExtension bool
 	// CaptureHistory orders the winning captures by a history of the
 	// captures that cut off (moving piece, target square, captured
-	// type) as well as by victim and attacker. Off until its SPRT passes.
+	// type) as well as by victim and attacker. On since its SPRT (together
+	// with CorrectionHistory, +44 Elo; docs/strength.md).
 	CaptureHistory bool
 	// CorrectionHistory corrects the static evaluation by how far the
 	// searches of positions with the same pawn structure found it off,
-	// before the pruning rules read it. Off until its SPRT passes.
+	// before the pruning rules read it. On since the same SPRT.
 	CorrectionHistory bool
 }
 
-// DefaultFeatures enables every technique that has passed its test; the
-// newest stay off until their SPRTs (docs/strength.md) pass.
+// DefaultFeatures enables every technique that has passed its test
+// (docs/strength.md).
 func DefaultFeatures() Features {
 	return Features{
 		NullMove: true, LMR: true, Futility: true, ReverseFutility: true,
 		LateMovePruning: true, SEEPruning: true, Aspiration: true,
 		CheckExtension: true, SingularExtension: true,
+		CaptureHistory: true, CorrectionHistory: true,
 	}
 }
 
