@@ -271,6 +271,7 @@ func (t *thread) iterate(start time.Time) {
 	}
 	bestChanges := 0.0
 	var lastBest chess.Move
+	lastScore := -Infinity
 	for depth := 1; depth <= maxDepth; depth++ {
 		// Helper threads skip some depths so the threads spread out over
 		// the tree instead of all searching the same nodes.
@@ -312,7 +313,12 @@ func (t *thread) iterate(start time.Time) {
 				break
 			}
 		}
-		if !e.pondering.Load() && e.tm.PastSoft(0.6*(1+2*bestChanges)) {
+		scale := 0.6 * (1 + 2*bestChanges)
+		if e.features.NodeTime {
+			scale *= nodeTimeScale(best.nodes, t.nodes, depth) * scoreDropScale(lastScore, best.score, depth)
+		}
+		lastScore = best.score
+		if !e.pondering.Load() && e.tm.PastSoft(scale) {
 			break
 		}
 		// Past the node limit (depth 1 may end beyond it): no new
@@ -388,12 +394,13 @@ func (t *thread) isExcludedRoot(m chess.Move) bool {
 
 // updateRootMove records the result of a root move: its score and PV when
 // it is the first move or raised alpha, -Infinity otherwise.
-func (t *thread) updateRootMove(m chess.Move, score, moveCount, alpha int) {
+func (t *thread) updateRootMove(m chess.Move, score, moveCount, alpha int, nodes uint64) {
 	for i := range t.rootMoves {
 		rm := &t.rootMoves[i]
 		if rm.move != m {
 			continue
 		}
+		rm.nodes += nodes
 		if moveCount == 1 || score > alpha {
 			rm.score = score
 			rm.seldepth = t.seldepth

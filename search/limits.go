@@ -72,6 +72,10 @@ type Features struct {
 	// searches of positions with the same pawn structure found it off,
 	// before the pruning rules read it. On since the same SPRT.
 	CorrectionHistory bool
+	// NodeTime lets the time manager stop sooner when the best move took
+	// most of the nodes and think longer when its score falls
+	// (timeman.go). Off until its SPRT passes.
+	NodeTime bool
 }
 
 // DefaultFeatures enables every technique that has passed its test

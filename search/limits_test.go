@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -125,6 +126,45 @@ func TestPollInterval(t *testing.T) {
 	} {
 		if got := pollInterval(c.limit, c.threads); got != c.want {
 			t.Errorf("pollInterval(%d, %d) = %d, want %d", c.limit, c.threads, got, c.want)
+		}
+	}
+}
+
+// TestNodeTimeScale: the factor NodeTime puts on the soft budget, at
+// known shares of the nodes and known score drops.
+func TestNodeTimeScale(t *testing.T) {
+	for _, c := range []struct {
+		best, total uint64
+		depth       int
+		want        float64
+	}{
+		{80, 100, 10, 1},    // the share that keeps the budget
+		{90, 100, 10, 0.75}, // settled: sooner
+		{100, 100, 10, 0.5}, // the floor
+		{60, 100, 10, 1.5},  // rivals still fought over: longer
+		{10, 100, 10, 1.75}, // the ceiling
+		{10, 100, 5, 1},     // too shallow to say
+		{0, 0, 10, 1},       // no nodes yet
+	} {
+		if got := nodeTimeScale(c.best, c.total, c.depth); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("nodeTimeScale(%d, %d, %d) = %v, want %v", c.best, c.total, c.depth, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		last, now, depth int
+		want             float64
+	}{
+		{30, 30, 10, 1},            // unchanged
+		{30, 80, 10, 1},            // a rise
+		{30, -20, 10, 1.5},         // half a pawn lost
+		{300, -200, 10, 2},         // capped at double
+		{30, -20, 5, 1},            // too shallow
+		{MateScore - 5, 30, 10, 1}, // a mate score is not a drop in pawns
+		{30, -MateScore + 9, 10, 1},
+		{-Infinity, 30, 10, 1}, // the first iteration
+	} {
+		if got := scoreDropScale(c.last, c.now, c.depth); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("scoreDropScale(%d, %d, %d) = %v, want %v", c.last, c.now, c.depth, got, c.want)
 		}
 	}
 }

@@ -66,6 +66,9 @@ type rootMove struct {
 	prevScore int
 	pv        []chess.Move
 	seldepth  int
+	// nodes is how many nodes this move's subtrees took, summed over the
+	// iterations: the time manager reads the best move's share.
+	nodes uint64
 }
 
 // lmrTable[d][n] is the late-move reduction for depth d and move number n,
@@ -328,6 +331,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			t.e.reportCurrMove(m, moveCount+t.pvIdx)
 		}
 		st.piece, st.to = p.At(m.From()), m.To()
+		nodesBefore := t.nodes
 		t.makeMove(m)
 		ext := 0
 		if ply < 2*t.rootDepth {
@@ -375,7 +379,7 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return 0
 		}
 		if ply == 0 {
-			t.updateRootMove(m, score, moveCount, alpha)
+			t.updateRootMove(m, score, moveCount, alpha, t.nodes-nodesBefore)
 		}
 		if score > bestScore {
 			bestScore = score
