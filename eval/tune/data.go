@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 
 	"azar/eval"
+	nnrecord "azar/eval/nnue/record"
 	"azar/variants/chess"
 )
 
@@ -23,7 +25,8 @@ type feat struct {
 // features (White's minus Black's count), the king-danger features per
 // attacking side, game phase and endgame scale factors.
 type record struct {
-	result float64    // 1 White won, 0.5 draw, 0 Black won
+	result float64    // the target: 1 White won, 0.5 draw, 0 Black won (or a mix with score, mixLabels)
+	score  float32    // the search's score in centipawns, White's view; NaN when the data has none
 	phase  float64    // phase/24: weight of the middlegame half
 	scale  [2]float64 // endgame scale when White / Black is ahead, 1 = none
 	lin    [2]int32   // feats[lin[0]:lin[1]]
@@ -44,7 +47,12 @@ type dataset struct {
 
 // addTrace appends a position with its trace.
 func (s *shard) addTrace(t *eval.Trace, result float64) {
-	r := record{result: result, phase: float64(t.Phase) / eval.MaxPhase,
+	s.addScored(t, result, float32(math.NaN()))
+}
+
+// addScored appends a position with its trace and the search's score.
+func (s *shard) addScored(t *eval.Trace, result float64, score float32) {
+	r := record{result: result, score: score, phase: float64(t.Phase) / eval.MaxPhase,
 		scale: [2]float64{float64(t.Scale[0]) / 64, float64(t.Scale[1]) / 64}}
 	coef := flatTrace(t)
 	r.lin[0] = int32(len(s.feats))
@@ -107,6 +115,18 @@ func parseLine(line string) (fen string, result float64, ok bool, err error) {
 	return fen, v, true, nil
 }
 
+// Format is the data file's format.
+type Format uint8
+
+const (
+	// FormatText is "FEN ; result" lines (parseLine).
+	FormatText Format = iota
+	// FormatBin is eval/nnue/record's 32-byte records (azar datagen
+	// -format bin, the background data job): each holds the game's result
+	// and a deeper search's score, which -lambda mixes into the target.
+	FormatBin
+)
+
 // loadStats counts what loading did.
 type loadStats struct {
 	lines, bad, inCheck, notQuiet, kept int
@@ -118,9 +138,15 @@ type loadStats struct {
 // sequence for the side to move, and traces the rest with workers
 // goroutines. limit > 0 stops after that many positions.
 func loadData(r io.Reader, quiet bool, workers, limit int) (*dataset, loadStats, error) {
+	return load(r, FormatText, quiet, workers, limit)
+}
+
+// load is loadData for either format.
+func load(r io.Reader, format Format, quiet bool, workers, limit int) (*dataset, loadStats, error) {
 	type item struct {
 		fen    string
 		result float64
+		score  float32
 	}
 	var st loadStats
 	ch := make(chan []item, workers*2)
@@ -153,41 +179,71 @@ func loadData(r io.Reader, quiet bool, workers, limit int) (*dataset, loadStats,
 						}
 					}
 					eval.TraceOf(p, &tr)
-					sh.addTrace(&tr, it.result)
+					sh.addScored(&tr, it.result, it.score)
 				}
 			}
 		}(w)
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	batch := make([]item, 0, 1024)
-	var err error
 	n := 0
-	for sc.Scan() {
-		st.lines++
-		fen, res, ok, perr := parseLine(sc.Text())
-		if perr != nil {
-			st.bad++
-			if st.firstBad == "" {
-				st.firstBad = fmt.Sprintf("line %d: %v", st.lines, perr)
-			}
-			continue
-		}
-		if !ok {
-			continue
-		}
-		batch = append(batch, item{fen, res})
+	// add queues one position; it reports whether the limit is reached.
+	add := func(it item) bool {
+		batch = append(batch, it)
 		n++
 		if len(batch) == cap(batch) {
 			ch <- batch
 			batch = make([]item, 0, 1024)
 		}
-		if limit > 0 && n >= limit {
-			break
-		}
+		return limit > 0 && n >= limit
 	}
-	if e := sc.Err(); e != nil {
-		err = e
+	var err error
+	if format == FormatBin {
+		rd := nnrecord.NewReader(bufio.NewReader(r))
+		for {
+			rec, rerr := rd.Next()
+			if rerr == io.EOF {
+				break
+			}
+			st.lines++
+			if rerr != nil {
+				// A record that does not decode leaves the stream's
+				// framing in doubt only when it is cut short.
+				st.bad++
+				if st.firstBad == "" {
+					st.firstBad = rerr.Error()
+				}
+				if rerr == io.ErrUnexpectedEOF {
+					break
+				}
+				continue
+			}
+			if add(item{rec.FEN(), float64(rec.Result) / 2, float32(rec.Score)}) {
+				break
+			}
+		}
+	} else {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			st.lines++
+			fen, res, ok, perr := parseLine(sc.Text())
+			if perr != nil {
+				st.bad++
+				if st.firstBad == "" {
+					st.firstBad = fmt.Sprintf("line %d: %v", st.lines, perr)
+				}
+				continue
+			}
+			if !ok {
+				continue
+			}
+			if add(item{fen, res, float32(math.NaN())}) {
+				break
+			}
+		}
+		if e := sc.Err(); e != nil {
+			err = e
+		}
 	}
 	ch <- batch
 	close(ch)
@@ -261,3 +317,23 @@ func (q *quietChecker) search(p *chess.Position, alpha, beta, ply int) int {
 }
 
 func defaultWorkers() int { return max(1, runtime.NumCPU()) }
+
+// mixLabels makes each target lambda·result + (1−lambda)·sigmoid(k·score)
+// where the position has a search score (the network trainer's mix, so
+// the evaluation is pulled towards the deeper search as well as towards
+// the game's result). lambda 1, or data without scores, changes nothing.
+// It returns how many targets it mixed.
+func (d *dataset) mixLabels(lambda, k float64) int {
+	mixed := 0
+	for _, s := range d.shards {
+		for i := range s.recs {
+			r := &s.recs[i]
+			if math.IsNaN(float64(r.score)) {
+				continue
+			}
+			r.result = lambda*r.result + (1-lambda)*sigmoid(k, float64(r.score))
+			mixed++
+		}
+	}
+	return mixed
+}

@@ -46,6 +46,8 @@ func Run(args []string, out io.Writer) error {
 	workers := fs.Int("threads", defaultWorkers(), "worker goroutines")
 	every := fs.Int("report", 100, "print the loss every N epochs")
 	l2 := fs.Float64("l2", 0, "L2 pull of each weight towards its starting value, per centipawn² (e.g. 1e-7)")
+	formatFlag := fs.String("format", "text", "the -data file's format: text (FEN ; result lines) or bin (azar datagen -format bin records, with a search score each)")
+	lambda := fs.Float64("lambda", 1, "with -format bin: the game result's weight in each target, the rest the search score through the sigmoid at K (1: results only)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -73,12 +75,23 @@ func Run(args []string, out io.Writer) error {
 		return writeWeights(*outFile, &w, header, out)
 	}
 
+	var format Format
+	switch *formatFlag {
+	case "text":
+	case "bin":
+		format = FormatBin
+	default:
+		return fmt.Errorf("-format %q: want text or bin", *formatFlag)
+	}
+	if *lambda < 0 || *lambda > 1 {
+		return fmt.Errorf("-lambda %v: want a number from 0 to 1", *lambda)
+	}
 	start := time.Now()
 	f, err := os.Open(*data)
 	if err != nil {
 		return err
 	}
-	ds, st, err := loadData(f, *quiet, max(*workers, 1), *limit)
+	ds, st, err := load(f, format, *quiet, max(*workers, 1), *limit)
 	f.Close()
 	if err != nil {
 		return err
@@ -107,6 +120,12 @@ func Run(args []string, out io.Writer) error {
 	k := *kFlag
 	if k == 0 {
 		k = ds.fitK(v)
+	}
+	// K is fitted to the results alone; the scores are then mixed in at
+	// that K, so a score and the evaluation it is to pull are read on
+	// one scale.
+	if mixed := ds.mixLabels(*lambda, k); mixed > 0 && *lambda < 1 {
+		fmt.Fprintf(out, "targets: %.2f × result + %.2f × sigmoid(K × score) for %d positions\n", *lambda, 1-*lambda, mixed)
 	}
 	before := ds.loss(v, k)
 	fmt.Fprintf(out, "K = %.4f, starting loss %.6f\n", k, before)
