@@ -76,6 +76,10 @@ type Features struct {
 	// most of the nodes and think longer when its score falls
 	// (timeman.go). Off until its SPRT passes.
 	NodeTime bool
+	// HistoryPruning skips, at depth 3 and below outside the PV, the
+	// quiet moves whose histories are far below zero. Off until its
+	// SPRT passes.
+	HistoryPruning bool
 }
 
 // DefaultFeatures enables every technique that has passed its test

@@ -314,6 +314,13 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 						continue
 					}
 				}
+				// History pruning: at the last plies a quiet move whose
+				// histories say it has failed here again and again is
+				// not searched (killers and the counter-move score
+				// above any history, so they are never cut).
+				if f.HistoryPruning && !pvNode && !inCheck && depth <= 3 && orderScore < -historyPruneMargin*depth {
+					continue
+				}
 				if f.SEEPruning && depth <= 8 && !p.SEEGE(m, -30*depth*depth) {
 					continue
 				}
@@ -438,6 +445,13 @@ func (t *thread) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	return bestScore
 }
+
+// historyPruneMargin is HistoryPruning's threshold per ply of depth, in
+// the quiet score's units (butterfly plus two continuation histories,
+// each saturating at ±16384): a move must sit below a quarter of one
+// table's range per ply. Set by hand, the order of Stockfish's and
+// Ethereal's; a tuning target once the switch has its SPRT.
+const historyPruneMargin = 4096
 
 func boolInt(b bool) int {
 	if b {
