@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"azar/app/engine"
+	"azar/internal/text"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/magic"
@@ -463,7 +464,7 @@ func magicPrompt(st *magic.State, seat string, mv *MagicView, online bool) Texts
 	}
 	rival := rivalName(online)
 	if seat != "" && mv.Decides != seat {
-		return Texts{En: capital(rival.En) + " is deciding.", Es: capital(rival.Es) + " está decidiendo."}
+		return Texts{En: text.Capital(rival.En) + " is deciding.", Es: text.Capital(rival.Es) + " está decidiendo."}
 	}
 	switch st.Phase() {
 	case magic.PhStart:
@@ -483,10 +484,10 @@ func magicPrompt(st *magic.State, seat string, mv *MagicView, online bool) Texts
 		if mv.Pending != nil {
 			card = mv.Pending.Words
 		}
-		return Texts{En: capital(rival.En) + " played " + card.En + ": answer with a reaction card, or pass to let it act.",
-			Es: capital(rival.Es) + " ha jugado " + card.Es + ": responde con una carta de reacción, o pasa para dejar que actúe."}
+		return Texts{En: text.Capital(rival.En) + " played " + card.En + ": answer with a reaction card, or pass to let it act.",
+			Es: text.Capital(rival.Es) + " ha jugado " + card.Es + ": responde con una carta de reacción, o pasa para dejar que actúe."}
 	case magic.PhRImpact:
-		return Texts{En: capital(rival.En) + "'s move may be answered: play a reaction card, or pass.",
+		return Texts{En: text.Capital(rival.En) + "'s move may be answered: play a reaction card, or pass.",
 			Es: "Puedes responder a la jugada de " + rival.Es + ": juega una carta de reacción, o pasa."}
 	case magic.PhReplace:
 		return Texts{En: "Your move was rewound: play a different move.", Es: "Tu jugada fue deshecha: haz otra distinta."}

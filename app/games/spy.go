@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"azar/app/engine"
+	"azar/internal/text"
 	"azar/variants"
 	"azar/variants/chess"
 	"azar/variants/spy"
@@ -417,7 +418,7 @@ func spyStep(g *spyGame, seat string, sv *SpyView, online bool) Texts {
 			Es: "Elige cuál de las piezas de " + rival.Es + " es tu espía (los botones bajo tu carta)."}
 	}
 	if g.toAct() != seat {
-		return Texts{En: capital(rival.En) + " is playing " + map[bool]string{false: "its", true: "their"}[online] + " move.", Es: capital(rival.Es) + " está jugando."}
+		return Texts{En: text.Capital(rival.En) + " is playing " + map[bool]string{false: "its", true: "their"}[online] + " move.", Es: text.Capital(rival.Es) + " está jugando."}
 	}
 	if !slices.ContainsFunc(g.legal(seat), func(tk string) bool { return strings.HasPrefix(tk, "reveal") }) {
 		return Texts{En: "Your move.", Es: "Te toca mover."}

@@ -1,10 +1,10 @@
 package lessons
 
 import (
-	"azar/practice/mate"
 	"fmt"
-	"strings"
 
+	"azar/internal/text"
+	"azar/practice/mate"
 	"azar/variants/chess"
 )
 
@@ -162,7 +162,7 @@ func (t Task) checkPlay(pos *chess.Position, move chess.Move) Verdict {
 			return wrong(tx("No es mate, y era tu última jugada.", "That is not mate, and it was your last move."))
 		}
 		if t.Moves > 0 && mate.Lost(after, left) {
-			return Verdict{Right: true, Left: left, Reason: tx(fmt.Sprintf("Bien. Te quedan %s.", movesES(left)), fmt.Sprintf("Good. %s left.", capital(movesEN(left))))}
+			return Verdict{Right: true, Left: left, Reason: tx(fmt.Sprintf("Bien. Te quedan %s.", movesES(left)), fmt.Sprintf("Good. %s left.", text.Capital(movesEN(left))))}
 		}
 		if s, ok := lossOfPiece(after); ok {
 			return wrong(s)
@@ -232,13 +232,6 @@ func movesEN(n int) string {
 		return "1 move"
 	}
 	return fmt.Sprintf("%d moves", n)
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // pieceNames are a piece's name with its article, in Spanish and English.

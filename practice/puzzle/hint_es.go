@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"azar/internal/text"
 	"azar/variants/chess"
 )
 
@@ -25,9 +26,6 @@ func el(t chess.PieceType) string {
 	return "el " + piezas[t]
 }
 
-// capital is s with its first letter in upper case.
-func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
 // contract writes "a el" and "de el" as Spanish does: al, del.
 func contract(s string) string {
 	return strings.NewReplacer(" a el ", " al ", " de el ", " del ").Replace(s)
@@ -46,9 +44,9 @@ func (h mateHint) spanish() string {
 			return fmt.Sprintf("El rey está atrapado en su última fila: da el jaque a lo largo de ella con %s.", el(h.finisher))
 		}
 		if h.capture {
-			return fmt.Sprintf("%s da mate con una captura: busca el jaque del que el rey no puede escapar.", capital(el(h.finisher)))
+			return fmt.Sprintf("%s da mate con una captura: busca el jaque del que el rey no puede escapar.", text.Capital(el(h.finisher)))
 		}
-		return fmt.Sprintf("%s da mate: busca el jaque que no deja al rey ninguna casilla.", capital(el(h.finisher)))
+		return fmt.Sprintf("%s da mate: busca el jaque que no deja al rey ninguna casilla.", text.Capital(el(h.finisher)))
 	}
 	// of is the piece that makes the first move, as "de caballo".
 	of := "de " + piezas[h.first]
