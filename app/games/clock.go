@@ -154,11 +154,17 @@ func (g *gameState) clockGo(now time.Time) string {
 // reaches zero; a later change re-arms it (clockGen). g.mu is held.
 func (m *Manager) armClock(g *Game) {
 	g.clockGen++
+	if g.clockStop != nil {
+		close(g.clockStop)
+		g.clockStop = nil
+	}
 	run := g.clockRunning()
 	if run == "" {
 		return
 	}
 	gen := g.clockGen
+	stop := make(chan struct{})
+	g.clockStop = stop
 	left := time.Duration(g.opts.Clock.leftAt(run, run, time.Now())) * time.Millisecond
 	m.wg.Add(1)
 	go func() {
@@ -166,6 +172,8 @@ func (m *Manager) armClock(g *Game) {
 		select {
 		case <-m.ctx.Done():
 			return
+		case <-stop:
+			return // re-armed: the newer timer keeps the watch
 		case <-m.clock.After(max(left, 0) + 5*time.Millisecond):
 		}
 		g.mu.Lock()

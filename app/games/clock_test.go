@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -94,6 +95,35 @@ func TestClockIncrementOnline(t *testing.T) {
 	v = seated(t, g.m, c.View.ID, c.Token).Get()
 	if v.Clock == nil || v.Clock.Running != "w" || v.Clock.Black > 65000-200 || v.Clock.Black < 60000 {
 		t.Fatalf("after a restart: %+v", v.Clock)
+	}
+}
+
+// TestClockOneTimerPerGame: every move re-arms the flag's timer, and the
+// timer it replaces stops waiting at once, so a game with a long clock
+// keeps one waiting goroutine, not one per move (before, each waited
+// out its own minute).
+func TestClockOneTimerPerGame(t *testing.T) {
+	f := newFixture(t, "")
+	_, w, b := twoPeople(t, f, Options{Clock: &ClockOptions{Initial: 60, Increment: 5}})
+	for i, m := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"} {
+		p := w
+		if i%2 == 1 {
+			p = b
+		}
+		if _, err := p.Move(m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waiting := func() int {
+		buf := make([]byte, 1<<22)
+		return strings.Count(string(buf[:runtime.Stack(buf, true)]), "games.(*Manager).armClock.func")
+	}
+	n := waiting()
+	for deadline := time.Now().Add(2 * time.Second); n != 1 && time.Now().Before(deadline); n = waiting() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n != 1 {
+		t.Fatalf("%d clock timers waiting after six moves, want 1", n)
 	}
 }
 

@@ -46,6 +46,10 @@ type Game struct {
 	// clockGen counts the clock's timers: only the latest may flag
 	// (clock.go).
 	clockGen uint64
+	// clockStop ends the latest timer's goroutine when the clock is
+	// re-armed, so that a game keeps one waiting goroutine, not one per
+	// move until each one's time runs out.
+	clockStop chan struct{}
 	// owner is the client that created the game, "" when unknown
 	// (seats_engine.go).
 	owner string
