@@ -28,6 +28,12 @@ func layoutJS(w int64, board bool) string {
     if (r.width === 0) continue;
     if (r.left < -0.5 || r.right > W + 0.5) bad.push((el.dataset.action || el.textContent.trim().slice(0, 20) || el.tagName) + " at " + Math.round(r.left) + ".." + Math.round(r.right));
   }
+  // The header: one row on a desktop; on a phone two, the name with the
+  // tools (sound, settings, language), then the three pages.
+  const tops = [...document.querySelectorAll(".top h1, .top button, .top select")].map((el) => el.getBoundingClientRect().top).sort((a, b) => a - b);
+  let rows = tops.length ? 1 : 0;
+  for (let i = 1; i < tops.length; i++) if (tops[i] - tops[i - 1] > 8) rows++;
+  if (rows > (W >= 1000 ? 1 : 2)) bad.push("the header takes " + rows + " rows");
   const lang = document.querySelector("[data-lang]").getBoundingClientRect();
   if (lang.width === 0 || lang.left < 0 || lang.right > W) bad.push("the language switch at " + lang.left + ".." + lang.right);
   if (` + map[bool]string{true: "true", false: "false"}[board] + `) {
