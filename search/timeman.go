@@ -145,7 +145,7 @@ func nodeTimeScale(bestNodes, total uint64, depth int) float64 {
 // lost, at most doubled. A rise, mate scores and the first iterations
 // change nothing.
 func scoreDropScale(last, now, depth int) float64 {
-	if depth < 6 || last <= -MateBound || last >= MateBound || now <= -MateBound || now >= MateBound {
+	if depth < 6 || abs(last) >= MateBound || abs(now) >= MateBound {
 		return 1
 	}
 	drop := last - now
