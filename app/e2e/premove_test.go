@@ -83,7 +83,10 @@ func TestPremove(t *testing.T) {
 			t.Fatalf("%s: the server's third move is %+v", name, v.Moves[2])
 		}
 
-		playJS(t, ctx, "g1f3")
+		// Nf3, or when Azar's reply rules it out (a check) a move that
+		// leaves the squares the premoves below use.
+		premoveSquares := []string{"b1", "c3", "a2", "a5"}
+		playJS(t, ctx, legalMove(t, a, id, premoveSquares, "g1f3"))
 		waitJS(t, ctx, "Azar thinking", thinking())
 		tap(t, ctx, "b1", "c3")
 		if got := eval[string](t, ctx, premoves); got != "b1:from c3:to" {
@@ -115,7 +118,9 @@ func TestPremove(t *testing.T) {
 
 		// An undo drops the queued move: it is not played on the position
 		// taken back to.
-		playJS(t, ctx, "h2h3")
+		back := legalMove(t, a, id, premoveSquares, "h2h3")
+		mover := mustView(t, a, id).Pieces[back[:2]]
+		playJS(t, ctx, back)
 		waitJS(t, ctx, "Azar thinking", thinking())
 		tap(t, ctx, "b1", "c3")
 		if got := eval[string](t, ctx, premoves); got != "b1:from c3:to" {
@@ -123,7 +128,7 @@ func TestPremove(t *testing.T) {
 		}
 		run(t, ctx, "undo", chromedp.Click(action("undo"), chromedp.NodeVisible))
 		release() // the search the undo ends
-		waitJS(t, ctx, "h3 taken back", sanCount(6)+" && "+idle()+` && (`+pieceAt("h2")+`) === "wP"`)
+		waitJS(t, ctx, back+" taken back", sanCount(6)+" && "+idle()+` && (`+pieceAt(back[:2])+`) === "`+mover+`"`)
 		if got := eval[string](t, ctx, premoves); got != "" || eval[string](t, ctx, pieceAt("b1")) != "wN" {
 			t.Fatalf("%s: after the undo: premove squares %q, b1 %q", name, got, eval[string](t, ctx, pieceAt("b1")))
 		}

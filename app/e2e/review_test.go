@@ -99,7 +99,10 @@ func TestReviewChess(t *testing.T) {
 		// The engine's next reply waits a second: it comes while the
 		// player reviews.
 		a.setDelay(func(*engine.Request) time.Duration { return time.Second })
-		run(t, ctx, "play g1f3", clickSq("g1"), clickSq("f3"), chromedp.WaitVisible(has("f3", "wN")))
+		// Nf3, or c3 when Azar's reply is a check Nf3 does not meet.
+		third := legalMove(t, a, id, nil, "g1f3", "c2c3")
+		thirdPiece := mustView(t, a, id).Pieces[third[:2]]
+		run(t, ctx, "play "+third, clickSq(third[:2]), clickSq(third[2:4]), chromedp.WaitVisible(has(third[2:4], thirdPiece)))
 		run(t, ctx, "click the second move", chromedp.Click(chromedp.CSS(`#moves .san[data-ply="2"]`), chromedp.NodeVisible))
 		waitJS(t, ctx, "ply 2 on the board", reviewing()+` === "2"`)
 		boardIs(t, ctx, a, id, 2)
