@@ -10,7 +10,7 @@ import (
 // layoutJS checks the page as a phone needs it, and evaluates to "" or
 // what is wrong: no horizontal scroll (the page no wider than W, the
 // emulated width), every visible button and select within the width,
-// the language switch visible; on a game's screen (board) the board as
+// the language switch visible, the rows of the card panel apart; on a game's screen (board) the board as
 // wide as the screen, within 4 px.
 func layoutJS(w int64, board bool) string {
 	return `(() => {
@@ -34,6 +34,14 @@ func layoutJS(w int64, board bool) string {
   let rows = tops.length ? 1 : 0;
   for (let i = 1; i < tops.length; i++) if (tops[i] - tops[i - 1] > 8) rows++;
   if (rows > (W >= 1000 ? 1 : 2)) bad.push("the header takes " + rows + " rows");
+  // The card panel's rows (a card, the step box, a heading) never touch.
+  for (const part of document.querySelectorAll("#cards > div:not([hidden])")) {
+    const rows = [...part.children].filter((el) => el.getBoundingClientRect().height > 0);
+    for (let i = 1; i < rows.length; i++) {
+      const gap = rows[i].getBoundingClientRect().top - rows[i - 1].getBoundingClientRect().bottom;
+      if (gap < 3) bad.push(part.className + ": " + (rows[i].className || rows[i].tagName) + " " + Math.round(gap) + " px below " + (rows[i - 1].className || rows[i - 1].tagName));
+    }
+  }
   const lang = document.querySelector("[data-lang]").getBoundingClientRect();
   if (lang.width === 0 || lang.left < 0 || lang.right > W) bad.push("the language switch at " + lang.left + ".." + lang.right);
   if (` + map[bool]string{true: "true", false: "false"}[board] + `) {
