@@ -202,6 +202,10 @@ func TestSpyReveal(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-choice]").length`); n != 6 {
 		t.Fatalf("%d wildcard choices", n)
 	}
+	// The card's name is shown as a title, like the other games' cards.
+	if tt := eval[string](t, ctx, `getComputedStyle(document.querySelector(".my-spy .card-name"), "::first-letter").textTransform`); tt != "uppercase" {
+		t.Fatalf("the spy card's name starts with a %q letter", tt)
+	}
 	shot(t, ctx, "0-wildcard-choice")
 	run(t, ctx, "choose the king's knight", chromedp.Click(chromedp.CSS(`[data-choice="`+mine+`"]`), chromedp.NodeVisible),
 		chromedp.WaitVisible(chromedp.CSS(`.my-spy [data-card="`+mine+`"]`)))
