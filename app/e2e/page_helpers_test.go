@@ -106,24 +106,25 @@ func mustView(t *testing.T, a *app, id string) games.View {
 }
 
 // legalMove is the first of prefs that game id may play now, or else
-// its first legal move that touches none of the squares in keep: the
-// level-1 engine's replies vary (a check, a piece on the square), so a
-// test that plays a move after one of them asks the server which it may.
-func legalMove(t *testing.T, a *app, id string, keep []string, prefs ...string) string {
+// its first legal move that touches none of the squares in keep, with
+// the piece on its from-square: the level-1 engine's replies vary (a
+// check, a piece on the square), so a test that plays a move after one
+// of them asks the server which it may.
+func legalMove(t *testing.T, a *app, id string, keep []string, prefs ...string) (move, piece string) {
 	t.Helper()
 	v := mustView(t, a, id)
 	for _, m := range prefs {
 		if slices.Contains(v.Legal, m) {
-			return m
+			return m, v.Pieces[m[:2]]
 		}
 	}
 	for _, m := range v.Legal {
 		if len(m) >= 4 && !slices.Contains(keep, m[:2]) && !slices.Contains(keep, m[2:4]) {
-			return m
+			return m, v.Pieces[m[:2]]
 		}
 	}
 	t.Fatalf("game %s: none of %v is legal and every legal move %v touches %v", id, prefs, v.Legal, keep)
-	return ""
+	return "", ""
 }
 
 // onScreens runs f on one browser and server at each screen in

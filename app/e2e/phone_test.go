@@ -10,8 +10,8 @@ import (
 // layoutJS checks the page as a phone needs it, and evaluates to "" or
 // what is wrong: no horizontal scroll (the page no wider than W, the
 // emulated width), every visible button and select within the width,
-// the language switch visible, the rows of the card panel apart; on a game's screen (board) the board as
-// wide as the screen, within 4 px.
+// the language switch visible, the rows of the card panel apart; on a
+// game's screen (board) the board as wide as the screen, within 4 px.
 func layoutJS(w int64, board bool) string {
 	return `(() => {
   const W = ` + itoa(int(w)) + `;

@@ -86,7 +86,8 @@ func TestPremove(t *testing.T) {
 		// Nf3, or when Azar's reply rules it out (a check) a move that
 		// leaves the squares the premoves below use.
 		premoveSquares := []string{"b1", "c3", "a2", "a5"}
-		playJS(t, ctx, legalMove(t, a, id, premoveSquares, "g1f3"))
+		third, _ := legalMove(t, a, id, premoveSquares, "g1f3")
+		playJS(t, ctx, third)
 		waitJS(t, ctx, "Azar thinking", thinking())
 		tap(t, ctx, "b1", "c3")
 		if got := eval[string](t, ctx, premoves); got != "b1:from c3:to" {
@@ -118,8 +119,7 @@ func TestPremove(t *testing.T) {
 
 		// An undo drops the queued move: it is not played on the position
 		// taken back to.
-		back := legalMove(t, a, id, premoveSquares, "h2h3")
-		mover := mustView(t, a, id).Pieces[back[:2]]
+		back, mover := legalMove(t, a, id, premoveSquares, "h2h3")
 		playJS(t, ctx, back)
 		waitJS(t, ctx, "Azar thinking", thinking())
 		tap(t, ctx, "b1", "c3")

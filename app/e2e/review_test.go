@@ -100,8 +100,7 @@ func TestReviewChess(t *testing.T) {
 		// player reviews.
 		a.setDelay(func(*engine.Request) time.Duration { return time.Second })
 		// Nf3, or c3 when Azar's reply is a check Nf3 does not meet.
-		third := legalMove(t, a, id, nil, "g1f3", "c2c3")
-		thirdPiece := mustView(t, a, id).Pieces[third[:2]]
+		third, thirdPiece := legalMove(t, a, id, nil, "g1f3", "c2c3")
 		run(t, ctx, "play "+third, clickSq(third[:2]), clickSq(third[2:4]), chromedp.WaitVisible(has(third[2:4], thirdPiece)))
 		run(t, ctx, "click the second move", chromedp.Click(chromedp.CSS(`#moves .san[data-ply="2"]`), chromedp.NodeVisible))
 		waitJS(t, ctx, "ply 2 on the board", reviewing()+` === "2"`)
