@@ -128,6 +128,10 @@ func evalPieces(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Color, t
 	area := ^(own | ei.att[them][chess.Pawn])
 	enemyZone := ei.zone[them]
 	outposts := outpostRanks[c] & ei.att[c][chess.Pawn] &^ pe.span[them]
+	allPawns := pe.pawns[0] | pe.pawns[1]
+	// Squares with a pawn of either colour straight in front (seen from c).
+	behindPawn := forward(them, allPawns)
+	var nBehind int32
 	rel := chess.Square(56 * c)
 	ps := &psq[c]
 	var s Score
@@ -157,6 +161,9 @@ func evalPieces(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Color, t
 				t.Coef.KnightOutpost[c]++
 			}
 		}
+		if behindPawn.Has(sq) {
+			nBehind++
+		}
 		if t != nil {
 			t.Coef.Material[1][c]++
 			t.Coef.PST[1][sq^rel][c]++
@@ -183,6 +190,18 @@ func evalPieces(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Color, t
 				t.Coef.BishopOutpost[c]++
 			}
 		}
+		if behindPawn.Has(sq) {
+			nBehind++
+		}
+		sameColour := ^darkSquares
+		if darkSquares.Has(sq) {
+			sameColour = darkSquares
+		}
+		nb := int32((pe.pawns[c] & sameColour).Count())
+		s += w.BishopPawns * Score(nb)
+		if t != nil {
+			t.Coef.BishopPawns[c] += nb
+		}
 		if t != nil {
 			t.Coef.Material[2][c]++
 			t.Coef.PST[2][sq^rel][c]++
@@ -196,9 +215,12 @@ func evalPieces(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Color, t
 			t.Coef.BishopPair[c]++
 		}
 	}
+	s += w.MinorBehindPawn * Score(nBehind)
+	if t != nil {
+		t.Coef.MinorBehindPawn[c] += nBehind
+	}
 	var attR chess.Bitboard
 	var nR int32
-	allPawns := pe.pawns[0] | pe.pawns[1]
 	for b := p.Pieces(c, chess.Rook); b != 0; {
 		sq := b.PopLSB()
 		a := chess.RookAttacks(sq, occ)
@@ -287,6 +309,48 @@ func evalThreatsKings(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Co
 		}
 	}
 
+	// Knights, bishops, rooks and queens of theirs: hanging when we attack
+	// them and nothing of theirs defends them; attacked by our king; and
+	// attacked after a safe push of one of our pawns (one step, or two from
+	// the pawn's first square, to a square their pawns do not attack and,
+	// if their pieces do, ours defend).
+	pieces := enemy &^ p.Type(chess.Pawn)
+	nHanging := int32((pieces & ei.att[c][0] & undefended).Count())
+	nKing := int32((pieces & ei.att[c][chess.King] & undefended).Count())
+	push := forward(c, pe.pawns[c]) &^ occ
+	push |= forward(c, push&pushRank[c]) &^ occ
+	push &^= ei.att[them][chess.Pawn]
+	push &= ei.att[c][0] | ^ei.att[them][0]
+	nPush := int32((pawnAttacksBB(c, push) & pieces).Count())
+	s += w.Hanging*Score(nHanging) + w.ThreatByKing*Score(nKing) + w.ThreatByPawnPush*Score(nPush)
+	if t != nil {
+		t.Coef.Hanging[c] += nHanging
+		t.Coef.ThreatByKing[c] += nKing
+		t.Coef.ThreatByPawnPush[c] += nPush
+	}
+
+	// Space: the centre behind the own pawn chain, while there are pieces
+	// to use it.
+	if p.ColorBB(c)&^(p.Type(chess.Pawn)|kings) != 0 {
+		safe := spaceMask[c] &^ pe.pawns[c] &^ ei.att[them][chess.Pawn]
+		behind := pe.pawns[c]
+		behind |= forward(them, behind)
+		behind |= forward(them, forward(them, behind))
+		n := int32(safe.Count() + (safe & behind &^ ei.att[them][0]).Count())
+		s += w.Space * Score(n)
+		if t != nil {
+			t.Coef.Space[c] += n
+		}
+	}
+
+	if k := ei.ksq[c]; k != chess.NoSquare && pawns != 0 {
+		d := pawnFileDistance(pawns, k.File())
+		s += w.KingPawnFileProximity[d]
+		if t != nil {
+			t.Coef.KingPawnFileProximity[d][c]++
+		}
+	}
+
 	if k := ei.ksq[them]; k != chess.NoSquare {
 		s += kingDanger(p, ei, c, k, t)
 	}
@@ -348,6 +412,26 @@ func evalThreatsKings(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Co
 		}
 	}
 	return s
+}
+
+// pawnFileDistance is the distance from file f to the nearest file of
+// pawns (not empty).
+func pawnFileDistance(pawns chess.Bitboard, f int) int {
+	files := fileSet(pawns)
+	for d := 0; d < 8; d++ {
+		if files&(nearFiles[f][d]) != 0 {
+			return d
+		}
+	}
+	return 7
+}
+
+// fileSet is the set of files (bit f for file f) holding a square of b.
+func fileSet(b chess.Bitboard) uint8 {
+	b |= b >> 32
+	b |= b >> 16
+	b |= b >> 8
+	return uint8(b)
 }
 
 // kingDanger scores colour c's attack on the enemy king on ks.

@@ -57,6 +57,31 @@ type Params[T any] struct {
 	ThreatByMinor [5]T
 	ThreatByRook  [5]T
 
+	// Threats found once both sides' attack maps are known (issue 32's
+	// list from Stockfish 11 and Ethereal): enemy knights, bishops, rooks
+	// and queens we attack that nothing of theirs defends (Hanging), that
+	// our king attacks undefended (ThreatByKing), and that a safe push of
+	// one of our pawns would attack (ThreatByPawnPush).
+	Hanging          T
+	ThreatByKing     T
+	ThreatByPawnPush T
+
+	// Minor pieces: a knight or bishop with a pawn straight in front of it
+	// (sheltered from frontal attack, the pawn defended from behind), and
+	// per bishop, the own pawns on squares of its colour (they block it).
+	MinorBehindPawn T
+	BishopPawns     T
+
+	// Space: per central square (files c-f, the own 2nd-4th ranks) not
+	// attacked by an enemy pawn nor holding an own pawn, one more when it
+	// lies behind an own pawn and no enemy piece attacks it.
+	Space T
+
+	// KingPawnFileProximity by the file distance from the king to the
+	// nearest file with a pawn of either colour (an endgame king far from
+	// every pawn does nothing); only when there are pawns.
+	KingPawnFileProximity [8]T
+
 	// King shelter: for the king's file and its two neighbours, the nearest
 	// own pawn in front (PawnShield) and the nearest enemy pawn in front
 	// (PawnStorm), by distance in ranks (0 = no such pawn).

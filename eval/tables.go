@@ -18,6 +18,13 @@ var (
 	centre   [64]uint8     // Manhattan distance to the four centre squares
 	// outpostRanks[c]: the 4th to 6th ranks for colour c.
 	outpostRanks [2]chess.Bitboard
+	// pushRank[c]: the rank colour c's pawns reach by one step from their
+	// first square (the 3rd), from where a second step is allowed.
+	pushRank [2]chess.Bitboard
+	// spaceMask[c]: files c to f on colour c's 2nd to 4th ranks.
+	spaceMask [2]chess.Bitboard
+	// nearFiles[f][d]: the files (bit per file) at distance exactly d from f.
+	nearFiles [8][8]uint8
 	// psq[c][t][s]: material plus piece-square value of colour c's piece of
 	// type t on s, for c's side.
 	psq [2][7][64]Score
@@ -47,6 +54,15 @@ func init() {
 	}
 	outpostRanks[chess.White] = chess.Rank4 | chess.Rank5 | chess.Rank6
 	outpostRanks[chess.Black] = chess.Rank5 | chess.Rank4 | chess.Rank3
+	pushRank[chess.White], pushRank[chess.Black] = chess.Rank3, chess.Rank6
+	centreFiles := fileMask[2] | fileMask[3] | fileMask[4] | fileMask[5]
+	spaceMask[chess.White] = centreFiles & (chess.Rank2 | chess.Rank3 | chess.Rank4)
+	spaceMask[chess.Black] = centreFiles & (chess.Rank7 | chess.Rank6 | chess.Rank5)
+	for f := 0; f < 8; f++ {
+		for g := 0; g < 8; g++ {
+			nearFiles[f][abs(f-g)] |= 1 << g
+		}
+	}
 	for s := chess.Square(0); s < 64; s++ {
 		f, r := s.File(), s.Rank()
 		for c := chess.White; c <= chess.Black; c++ {
