@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -104,7 +105,21 @@ func TestRunBin(t *testing.T) {
 	if !strings.Contains(log.String(), "4 positions kept") || !strings.Contains(log.String(), "targets: 0.25 × result + 0.75 × sigmoid(K × score) for 4 positions") {
 		t.Errorf("log:\n%s", log.String())
 	}
-	for _, bad := range [][]string{{"-format", "csv"}, {"-format", "bin", "-lambda", "1.5"}} {
+	// The same file held out: its loss is the training loss, line by line.
+	log.Reset()
+	if err := Run([]string{"-data", data, "-valid", data, "-format", "bin", "-lambda", "0.25", "-epochs", "2", "-report", "1", "-quiet=false"}, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	lossLines := regexp.MustCompile(`loss ([0-9.]+)  validation ([0-9.]+)`).FindAllStringSubmatch(log.String(), -1)
+	if len(lossLines) != 3 || !strings.Contains(log.String(), "validation: 4 lines, 4 positions kept") {
+		t.Errorf("want 2 epochs and the final line with a validation loss; log:\n%s", log.String())
+	}
+	for _, m := range lossLines {
+		if m[1] != m[2] {
+			t.Errorf("validation on the training data: %s, training %s", m[2], m[1])
+		}
+	}
+	for _, bad := range [][]string{{"-format", "csv"}, {"-format", "bin", "-lambda", "1.5"}, {"-format", "bin", "-valid", filepath.Join(dir, "none.bin")}} {
 		if err := Run(append([]string{"-data", data}, bad...), &log); err == nil {
 			t.Errorf("%v accepted", bad)
 		}

@@ -48,6 +48,7 @@ func Run(args []string, out io.Writer) error {
 	l2 := fs.Float64("l2", 0, "L2 pull of each weight towards its starting value, per centipawn² (e.g. 1e-7)")
 	formatFlag := fs.String("format", "text", "the -data file's format: text (FEN ; result lines) or bin (azar datagen -format bin records, with a search score each)")
 	lambda := fs.Float64("lambda", 1, "with -format bin: the game result's weight in each target, the rest the search score through the sigmoid at K (1: results only)")
+	validFile := fs.String("valid", "", "held-out positions in `FILE` (the -format of -data, targets mixed by the same -lambda at the same K): their loss is printed with the training loss, and at the end")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -104,6 +105,22 @@ func Run(args []string, out io.Writer) error {
 	if ds.n == 0 {
 		return errors.New("no positions to tune on")
 	}
+	var valid *dataset
+	if *validFile != "" {
+		f, err := os.Open(*validFile)
+		if err != nil {
+			return err
+		}
+		valid, st, err = load(f, format, *quiet, max(*workers, 1), 0)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("-valid: %v", err)
+		}
+		if valid.n == 0 {
+			return errors.New("-valid: no positions kept")
+		}
+		fmt.Fprintf(out, "validation: %d lines, %d positions kept\n", st.lines, st.kept)
+	}
 
 	frozen := make([]bool, numWeights)
 	if *fields != "" {
@@ -127,17 +144,23 @@ func Run(args []string, out io.Writer) error {
 	if mixed := ds.mixLabels(*lambda, k); mixed > 0 && *lambda < 1 {
 		fmt.Fprintf(out, "targets: %.2f × result + %.2f × sigmoid(K × score) for %d positions\n", *lambda, 1-*lambda, mixed)
 	}
+	// validLoss is the held-out loss of weights w, "" without -valid.
+	validLoss := func(w []float64) string { return "" }
+	if valid != nil {
+		valid.mixLabels(*lambda, k)
+		validLoss = func(w []float64) string { return fmt.Sprintf("  validation %.6f", valid.loss(w, k)) }
+	}
 	before := ds.loss(v, k)
-	fmt.Fprintf(out, "K = %.4f, starting loss %.6f\n", k, before)
+	fmt.Fprintf(out, "K = %.4f, starting loss %.6f%s\n", k, before, validLoss(v))
 	tstart := time.Now()
 	after := ds.adam(v, adamConfig{epochs: *epochs, lr: *lr, k: k, frozen: frozen, l2: *l2,
 		report: func(epoch int, loss float64) {
 			if *every > 0 && epoch%*every == 0 {
-				fmt.Fprintf(out, "epoch %5d  loss %.6f  (%.1fs)\n", epoch, loss, time.Since(tstart).Seconds())
+				fmt.Fprintf(out, "epoch %5d  loss %.6f%s  (%.1fs)\n", epoch, loss, validLoss(v), time.Since(tstart).Seconds())
 			}
 		}})
 	tuned := fromFloat(v)
-	fmt.Fprintf(out, "final loss %.6f (was %.6f), %d epochs in %.1fs\n", after, before, *epochs, time.Since(tstart).Seconds())
+	fmt.Fprintf(out, "final loss %.6f (was %.6f)%s, %d epochs in %.1fs\n", after, before, validLoss(v), *epochs, time.Since(tstart).Seconds())
 	if *outFile == "" {
 		return nil
 	}
