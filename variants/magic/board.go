@@ -131,7 +131,7 @@ func (s *State) env() *env {
 
 func (s *State) fillEnv(e *env) {
 	*e = env{}
-	effs := s.m.eff[:s.m.nEff]
+	effs := s.eff[:s.m.nEff]
 	for i := range effs {
 		x := &effs[i]
 		switch x.Kind {
@@ -294,21 +294,21 @@ func (s *State) newID() uint8 {
 func (s *State) addEffect(x Effect) {
 	s.m.seq++
 	x.seq = s.m.seq
-	s.m.eff[s.m.nEff] = x
+	s.eff[s.m.nEff] = x
 	s.m.nEff++
 }
 
 // endEffect ends effect i: its card goes to the discard pile.
 func (s *State) endEffect(i int) {
-	s.m.discard |= 1 << s.m.eff[i].Card
-	copy(s.m.eff[i:], s.m.eff[i+1:s.m.nEff])
+	s.m.discard |= 1 << s.eff[i].Card
+	copy(s.eff[i:], s.eff[i+1:s.m.nEff])
 	s.m.nEff--
-	s.m.eff[s.m.nEff] = Effect{}
+	s.eff[s.m.nEff] = Effect{}
 }
 
 func (s *State) effectIndex(c CardID) int {
 	for i := 0; i < int(s.m.nEff); i++ {
-		if s.m.eff[i].Card == c {
+		if s.eff[i].Card == c {
 			return i
 		}
 	}
@@ -324,7 +324,7 @@ func (s *State) pieceGone(id uint8) {
 	}
 	bit := uint64(1) << id
 	for i := 0; i < int(s.m.nEff); {
-		x := &s.m.eff[i]
+		x := &s.eff[i]
 		if x.Pieces&bit != 0 {
 			x.Pieces &^= bit
 			if x.Pieces == 0 {
@@ -406,7 +406,7 @@ func (s *State) arrive(sq chess.Square) {
 		return
 	}
 	for i := 0; i < int(s.m.nEff); i++ {
-		x := &s.m.eff[i]
+		x := &s.eff[i]
 		if x.Kind != EffMine || !x.Zone.Has(sq) || x.Owner == pc.Color() {
 			continue
 		}

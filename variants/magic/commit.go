@@ -20,7 +20,7 @@ func counterFor(c CardID, w Window) int8 {
 
 // rewindable reports whether a rewind in window w has a target (AM03).
 func (s *State) rewindable(w Window, who chess.Color) bool {
-	r := &s.m.last
+	r := &s.last
 	if !r.valid || int(r.hist) != s.pos.HistoryLen() || r.mover != who.Other() {
 		return false
 	}
@@ -308,7 +308,7 @@ func (s *State) cands(c CardID, w Window, who chess.Color, e *env, out []tg) []t
 	case am07, am10, am38:
 		out = append(out, tg{n: 0}, tg{n: 1})
 	case am11, am12:
-		for _, x := range s.m.eff[:s.m.nEff] {
+		for _, x := range s.eff[:s.m.nEff] {
 			if c == am11 {
 				out = append(out, tg{a: chess.Square(x.Card)})
 			} else {
@@ -671,8 +671,8 @@ func (s *State) run(a variants.Action, who chess.Color, e *env) bool {
 		s.discardCard(c)
 		i := s.effectIndex(CardID(t.a))
 		if t.n == 1 {
-			s.m.eff[i].Counter++
-		} else if s.m.eff[i].Counter--; s.m.eff[i].Counter <= 0 {
+			s.eff[i].Counter++
+		} else if s.eff[i].Counter--; s.eff[i].Counter <= 0 {
 			s.endEffect(i)
 		}
 	case am13, am14:
@@ -767,7 +767,7 @@ func (s *State) run(a variants.Action, who chess.Color, e *env) bool {
 // effects the move ended; counters stay as they are and no card returns
 // to a hand. The mover then owes a different move (PhReplace).
 func (s *State) rewind(w Window) {
-	r := s.m.last
+	r := s.last
 	for i := 0; i < int(r.nMakes); i++ {
 		s.pos.Unmake()
 	}
@@ -791,19 +791,19 @@ func (s *State) rewind(w Window) {
 		x := r.ended[i]
 		s.m.discard &^= 1 << x.Card
 		j := int(s.m.nEff)
-		for j > 0 && s.m.eff[j-1].seq > x.seq {
-			s.m.eff[j] = s.m.eff[j-1]
+		for j > 0 && s.eff[j-1].seq > x.seq {
+			s.eff[j] = s.eff[j-1]
 			j--
 		}
-		s.m.eff[j] = x
+		s.eff[j] = x
 		s.m.nEff++
 	}
 	for i := 0; i < int(r.nLost); i++ {
 		if j := s.effectIndex(r.lost[i].card); j >= 0 {
-			s.m.eff[j].Pieces |= r.lost[i].pieces
+			s.eff[j].Pieces |= r.lost[i].pieces
 		}
 	}
 	s.m.undone = r.move
 	s.m.replacer = r.mover
-	s.m.last.valid = false
+	s.lastRec().valid = false
 }

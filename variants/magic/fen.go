@@ -53,7 +53,7 @@ func (s *State) encode(hands bool) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(s.effectText(&s.m.eff[i]))
+		b.WriteString(s.effectText(&s.eff[i]))
 	}
 	b.WriteString(" pool=")
 	for c := chess.White; c <= chess.Black; c++ {
@@ -535,7 +535,7 @@ func (s *State) parseEffect(item string) (Effect, error) {
 		return x, fmt.Errorf("%q: anchor", item)
 	}
 	for i := 0; i < int(s.m.nEff); i++ {
-		if y := s.m.eff[i]; (x.Kind == EffWall || x.Kind == EffMine) && y.Kind == x.Kind && y.Zone == x.Zone {
+		if y := s.eff[i]; (x.Kind == EffWall || x.Kind == EffMine) && y.Kind == x.Kind && y.Zone == x.Zone {
 			return x, fmt.Errorf("%q: two on one square", item)
 		}
 	}

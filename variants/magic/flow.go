@@ -38,10 +38,10 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 	case PhStart:
 		stale := false
 		if moves || others {
-			var l mlist
-			s.legalStd(who, e, true, &l)
+			l := &s.mlGen
+			s.legalStd(who, e, true, l)
 			if moves {
-				appendMoves(&l)
+				appendMoves(l)
 			}
 			stale = l.n == 0
 		}
@@ -61,9 +61,9 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 		}
 	case PhMove:
 		if moves {
-			var l mlist
-			s.legalStd(who, e, true, &l)
-			appendMoves(&l)
+			l := &s.mlGen
+			s.legalStd(who, e, true, l)
+			appendMoves(l)
 		}
 	case PhEnd, PhRCommit, PhRImpact, PhMS:
 		if others {
@@ -83,9 +83,9 @@ func (s *State) legalFor(buf []variants.Action, t template) []variants.Action {
 		buf = s.cards(buf, card, w, who, e, base)
 	case PhReplace:
 		if moves {
-			var l mlist
-			s.replacements(e, &l)
-			appendMoves(&l)
+			l := &s.mlGen
+			s.replacements(e, l)
+			appendMoves(l)
 		}
 	}
 	return buf
@@ -182,7 +182,7 @@ func (s *State) mayCommit(who chess.Color) bool {
 // silenced, read from the effects alone).
 func (s *State) silenced(who chess.Color) bool {
 	for i := 0; i < int(s.m.nEff); i++ {
-		if x := &s.m.eff[i]; x.Kind == EffSilence && x.Owner == who.Other() {
+		if x := &s.eff[i]; x.Kind == EffSilence && x.Owner == who.Other() {
 			return true
 		}
 	}
@@ -241,8 +241,34 @@ func (s *State) ApplyTrusted(a variants.Action) {
 	s.apply(a)
 }
 
+// push saves what Undo restores. The record is reused in place: building
+// an undoRec and appending it would zero and copy all of it, effects and
+// last record included, for every action.
 func (s *State) push() {
-	s.undo = append(s.undo, undoRec{m: s.m, hist: int32(s.pos.HistoryLen()), repLen: int32(len(s.rep))})
+	n := len(s.undo)
+	if n == cap(s.undo) {
+		s.undo = append(s.undo, undoRec{})
+	} else {
+		s.undo = s.undo[:n+1]
+	}
+	r := &s.undo[n]
+	r.m = s.m
+	r.hist = int32(s.pos.HistoryLen())
+	r.repLen = int32(len(s.rep))
+	r.nredo = 0
+	r.lastSaved = false
+	copy(r.eff[:], s.eff[:s.m.nEff])
+}
+
+// lastRec is the record of the last standard move, to be changed: the
+// first change since the last push saves it for Undo.
+func (s *State) lastRec() *stdRecord {
+	if n := len(s.undo); n > 0 && !s.undo[n-1].lastSaved {
+		u := &s.undo[n-1]
+		u.last = s.last
+		u.lastSaved = true
+	}
+	return &s.last
 }
 
 // Undo takes back the last applied action (nothing if there is none).
@@ -258,7 +284,15 @@ func (s *State) Undo() {
 	for i := 0; i < int(r.nredo); i++ {
 		s.pos.Make(r.redo[i])
 	}
+	n0 := s.m.nEff
 	s.m = r.m
+	copy(s.eff[:], r.eff[:s.m.nEff])
+	for i := s.m.nEff; i < n0; i++ {
+		s.eff[i] = Effect{}
+	}
+	if r.lastSaved {
+		s.last = r.last
+	}
 	s.rep = s.rep[:r.repLen]
 	s.undo = s.undo[:n-1]
 }
@@ -311,7 +345,7 @@ func (s *State) apply(a variants.Action) {
 		case Main, Pre, End:
 			s.m.cardUsed = true
 			if w == End {
-				s.m.last.endCard = true
+				s.lastRec().endCard = true
 			}
 			s.m.pend = commitment{act: a, who: who}
 			s.m.pendOn = true
@@ -343,10 +377,16 @@ func (s *State) apply(a variants.Action) {
 
 // recordStd makes a standard move of mover and keeps what a rewind needs.
 func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
-	r := stdRecord{valid: true, mover: mover, move: m &^ strideBit, turn: s.m.turn, ids: s.m.ids, pool: s.m.pool,
-		ep: s.m.ep, irrev: s.m.irrev, rule50: s.m.rule50}
-	before := s.m.eff
-	nBefore := s.m.nEff
+	// Written in place, field by field, and the effects before the move
+	// copied as far as they go: a record built aside and assigned, and
+	// the whole effect array copied, were two copies of 360 and 480 bytes
+	// for every move.
+	r := s.lastRec()
+	*r = stdRecord{}
+	r.valid, r.mover, r.move, r.turn = true, mover, m&^strideBit, s.m.turn
+	r.ids, r.pool, r.ep, r.irrev, r.rule50 = s.m.ids, s.m.pool, s.m.ep, s.m.irrev, s.m.rule50
+	before := &s.effBefore
+	nBefore := copy(before[:], s.eff[:s.m.nEff])
 	h0 := s.pos.HistoryLen()
 	from := m.From()
 	double := s.pos.At(from).Type() == chess.Pawn && relRank(from, mover) == 1 &&
@@ -368,7 +408,7 @@ func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
 	if int(r.nMakes) > k {
 		r.makes[k] = s.pos.LastMove()
 	}
-	for i := 0; i < int(nBefore); i++ {
+	for i := 0; i < nBefore; i++ {
 		j := s.effectIndex(before[i].Card)
 		if j < 0 {
 			if r.nEnded < uint8(len(r.ended)) {
@@ -377,13 +417,12 @@ func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
 			}
 			continue
 		}
-		if lost := before[i].Pieces &^ s.m.eff[j].Pieces; lost != 0 && r.nLost < uint8(len(r.lost)) {
+		if lost := before[i].Pieces &^ s.eff[j].Pieces; lost != 0 && r.nLost < uint8(len(r.lost)) {
 			r.lost[r.nLost] = lostAnchor{card: before[i].Card, pieces: lost}
 			r.nLost++
 		}
 	}
 	r.hist = int32(s.pos.HistoryLen())
-	s.m.last = r
 	return impact
 }
 
@@ -426,7 +465,7 @@ func (s *State) resolvePending() {
 // there was one.
 func (s *State) wardTriggers(who chess.Color) bool {
 	for i := 0; i < int(s.m.nEff); i++ {
-		if x := &s.m.eff[i]; x.Kind == EffWard && x.Owner == who.Other() {
+		if x := &s.eff[i]; x.Kind == EffWard && x.Owner == who.Other() {
 			s.endEffect(i)
 			return true
 		}
@@ -480,7 +519,7 @@ func (s *State) replacement(m chess.Move) {
 	irr := s.m.irrev
 	s.m.irrev = s.m.replIrr
 	s.recordStd(m, x)
-	s.m.last.turn = s.m.turn - 1 // it belongs to the rewound turn
+	s.lastRec().turn = s.m.turn - 1 // it belongs to the rewound turn
 	s.m.replIrr = s.m.irrev
 	s.m.irrev = irr
 	s.afterReplace()
@@ -546,7 +585,7 @@ func (s *State) endTurn() {
 		return
 	}
 	for i := 0; i < int(s.m.nEff); {
-		if x := &s.m.eff[i]; x.Owner == a {
+		if x := &s.eff[i]; x.Owner == a {
 			x.Counter--
 			if x.Counter <= 0 {
 				s.endEffect(i)

@@ -102,7 +102,7 @@ func hasToken(s *State, tok string) bool {
 
 func effect(s *State, c CardID) *Effect {
 	if i := s.effectIndex(c); i >= 0 {
-		return &s.m.eff[i]
+		return &s.eff[i]
 	}
 	return nil
 }

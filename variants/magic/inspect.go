@@ -18,7 +18,7 @@ func (s *State) NumEffects() int { return int(s.m.nEff) }
 // or a mine's square, a sanctuary's block, a fog's file, a flank); 0 for a
 // player-level effect (a ward, immunity, silence, a licence, no man's land).
 func (s *State) EffectAt(i int) (Effect, chess.Bitboard) {
-	x := s.m.eff[i]
+	x := s.eff[i]
 	if x.Pieces != 0 {
 		return x, s.squaresOf(x.Pieces)
 	}

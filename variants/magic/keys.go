@@ -17,7 +17,7 @@ func mix(x uint64) uint64 {
 func (s *State) effectsKey() uint64 {
 	var k uint64
 	for i := 0; i < int(s.m.nEff); i++ {
-		x := &s.m.eff[i]
+		x := &s.eff[i]
 		anchor := uint64(x.Zone) ^ uint64(s.squaresOf(x.Pieces))*0x9E37
 		k ^= mix(uint64(x.Card)<<16|uint64(x.Owner)<<8|uint64(uint8(x.Counter))) ^ mix(anchor+uint64(x.Card)*0x51)
 	}
@@ -52,8 +52,8 @@ func (s *State) repKey(e *env) uint64 {
 		k ^= 0xA5A5A5A5DEADBEEF
 	}
 	if s.m.ep.sq != chess.NoSquare {
-		var l mlist
-		s.legalStd(s.m.side, e, true, &l)
+		l := &s.mlKey
+		s.legalStd(s.m.side, e, true, l)
 		for _, m := range l.slice() {
 			if m.Kind() == chess.KindEnPassant {
 				k ^= mix(uint64(s.m.ep.sq) + 777)

@@ -8,14 +8,14 @@ import (
 type mlist struct {
 	m [512]chess.Move
 	n int
-	// probe, when set (hasLegal), has pseudo test each man's moves as
-	// they come and stop at the first safe one, instead of generating
-	// every move first.
-	probe *probe
 }
 
-// probe is what hasLegal asks of pseudo: us's king safe after a move
-// (safeAfter's arguments), and whether one was found.
+// probe is what hasLegal asks of pseudoProbe: us's king safe after a move
+// (safeAfter's arguments), and whether one was found. pseudoProbe tests
+// each man's moves as they come and stops at the first safe one, instead
+// of generating every move first. It is an argument, not a field of the
+// mlist: the lists live in the State, and a pointer to the caller's env
+// kept there would move every env to the heap.
 type probe struct {
 	us         chess.Color
 	e          *env
@@ -24,10 +24,9 @@ type probe struct {
 	found      bool
 }
 
-// probed tests the moves in l (one man's, or a few) when l probes:
+// probed tests the moves in l (one man's, or a few) when pr is given:
 // true once one is safe; otherwise it empties l for the next man's.
-func (s *State) probed(l *mlist) bool {
-	pr := l.probe
+func (s *State) probed(l *mlist, pr *probe) bool {
 	if pr == nil {
 		return false
 	}
@@ -78,7 +77,10 @@ func up(c chess.Color) int {
 // the knight pattern of winged pieces, the licences (lance, surge,
 // stride), less what paralysis, blizzard, no man's land and the capture
 // bans forbid.
-func (s *State) pseudo(us chess.Color, e *env, l *mlist) {
+func (s *State) pseudo(us chess.Color, e *env, l *mlist) { s.pseudoProbe(us, e, l, nil) }
+
+// pseudoProbe is pseudo, testing the moves man by man when pr is given.
+func (s *State) pseudoProbe(us chess.Color, e *env, l *mlist, pr *probe) {
 	p := s.pos
 	them := us.Other()
 	occ := p.Occupied() | e.walls
@@ -111,7 +113,7 @@ func (s *State) pseudo(us chess.Color, e *env, l *mlist) {
 				to &^= e.noMan[us]
 			}
 			addTargets(l, from, to)
-			if s.probed(l) {
+			if s.probed(l, pr) {
 				return
 			}
 		}
@@ -143,7 +145,7 @@ func (s *State) pseudo(us chess.Color, e *env, l *mlist) {
 				l.add(epMove(from, ep.sq))
 			}
 		}
-		if s.probed(l) {
+		if s.probed(l, pr) {
 			return
 		}
 	}
@@ -153,7 +155,7 @@ func (s *State) pseudo(us chess.Color, e *env, l *mlist) {
 	}
 	if p.CastleRights() != 0 && s.attackers(k, them, e.walls, e.wings) == 0 {
 		s.castling(us, k, e, occ, l)
-		if s.probed(l) {
+		if s.probed(l, pr) {
 			return
 		}
 	}
@@ -161,7 +163,7 @@ func (s *State) pseudo(us chess.Color, e *env, l *mlist) {
 		for b := (p.Pieces(us, chess.Rook) | p.Pieces(us, chess.Queen)) & movers; b != 0; {
 			from := b.PopLSB()
 			s.lance(from, us, e, capOK, l)
-			if s.probed(l) {
+			if s.probed(l, pr) {
 				return
 			}
 		}
@@ -362,7 +364,7 @@ func (s *State) attackersIn(sq chess.Square, by chess.Color, block, men, wings c
 
 func (s *State) mineOwner(sq chess.Square) chess.Color {
 	for i := 0; i < int(s.m.nEff); i++ {
-		if x := &s.m.eff[i]; x.Kind == EffMine && x.Zone.Has(sq) {
+		if x := &s.eff[i]; x.Kind == EffMine && x.Zone.Has(sq) {
 			return x.Owner
 		}
 	}
@@ -384,7 +386,7 @@ func (s *State) minedProtected(m chess.Move, sq chess.Square, us chess.Color, e 
 		return true
 	}
 	for i := 0; i < int(s.m.nEff); i++ {
-		if x := &s.m.eff[i]; x.Kind == EffArmour && x.Owner == us && x.Zone.Has(sq) {
+		if x := &s.eff[i]; x.Kind == EffArmour && x.Owner == us && x.Zone.Has(sq) {
 			return true
 		}
 	}
@@ -412,10 +414,10 @@ func (s *State) legalStd(us chess.Color, e *env, afterTicks bool, l *mlist) {
 // man by man and stops at the first safe move (in most positions the
 // first man's).
 func (s *State) hasLegal(us chess.Color, e *env, afterTicks bool) bool {
-	var pl mlist
+	pl := &s.mlProbe
+	pl.n = 0
 	pr := probe{us: us, e: e, afterTicks: afterTicks, g: s.newGuard(us, e, afterTicks)}
-	pl.probe = &pr
-	s.pseudo(us, e, &pl)
-	s.probed(&pl) // the stride moves, the last batch
+	s.pseudoProbe(us, e, pl, &pr)
+	s.probed(pl, &pr) // the stride moves, the last batch
 	return pr.found
 }

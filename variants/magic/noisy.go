@@ -19,8 +19,9 @@ func (s *State) Noisy(buf []variants.Action, skip CardSet) []variants.Action {
 	switch s.m.ph {
 	case PhStart, PhMove:
 		e := s.env()
-		var l mlist
-		s.pseudo(who, e, &l)
+		l := &s.mlGen
+		l.n = 0
+		s.pseudo(who, e, l)
 		g := s.newGuard(who, e, true)
 		n := len(buf)
 		for _, m := range l.slice() {
@@ -38,8 +39,9 @@ func (s *State) Noisy(buf []variants.Action, skip CardSet) []variants.Action {
 	case PhMS:
 		buf = s.LegalWithout(buf, skip)
 	case PhReplace:
-		var l mlist
-		s.replacements(s.env(), &l)
+		l := &s.mlGen
+		l.n = 0
+		s.replacements(s.env(), l)
 		for _, m := range l.slice() {
 			if s.noisyMove(m, who) {
 				buf = append(buf, MoveAction(m))

@@ -125,8 +125,13 @@ var reasonText = [...]string{"", "checkmate", "stalemate", "insufficient materia
 	"threefold repetition", "fifty-move rule", "fivefold repetition", "seventy-five-move rule",
 	"threefold repetition (claimed)", "fifty-move rule (claimed)"}
 
-// meta is the state apart from the board and the histories; Undo restores
-// it by copy.
+// meta is the state apart from the board, the histories, the effects and
+// the last standard move's record; Undo restores it by copy. The effects
+// and the record are kept apart because they are most of the state's
+// bytes (a thousand with them, two hundred without) and change less often
+// than every action: push saves the effects in play only and the record
+// only when an action changes it (lastRec). Copying the whole meta for
+// every action and back for every Undo was a tenth of the search.
 type meta struct {
 	side    chess.Color // the active player
 	ph      Phase
@@ -136,8 +141,7 @@ type meta struct {
 	stock   CardSet // the referee's state only
 	unknown CardSet // a view: cards whose place is unknown (the other hand and the stock)
 	discard CardSet
-	eff     [maxEffects]Effect
-	nEff    uint8
+	nEff    uint8 // the effects in play are State.eff[:nEff]
 	seq     uint16
 	ids     [64]uint8 // piece identity per square (0 = empty)
 	pool    [2][7]uint8
@@ -157,7 +161,6 @@ type meta struct {
 	undone   chess.Move // the move the replacement must differ from
 	replIrr  bool       // irreversible events of the rewound turn (mate-save case)
 	replR50  uint16     // the fifty-move count before the rewound turn ended
-	last     stdRecord
 
 	claim  reason
 	over   bool
@@ -165,12 +168,18 @@ type meta struct {
 	why    reason
 }
 
+// undoRec is what Undo restores: the meta, the effects in play (eff[:m.nEff]
+// only is written) and, when lastSaved, the record of the last standard
+// move as it was before the action.
 type undoRec struct {
-	m      meta
-	hist   int32
-	nredo  uint8
-	redo   [4]chess.Move
-	repLen int32
+	m         meta
+	hist      int32
+	nredo     uint8
+	redo      [4]chess.Move
+	repLen    int32
+	lastSaved bool
+	eff       [maxEffects]Effect
+	last      stdRecord
 }
 
 // State is a game of Ajedrez Mágico. It implements variants.State. It is
@@ -179,6 +188,11 @@ type State struct {
 	opts Options
 	pos  *chess.Position
 	m    meta
+	// eff is the effects in play, eff[:m.nEff], in commitment order; the
+	// slots after them are zero.
+	eff [maxEffects]Effect
+	// last is what a rewind (AM03/AM04) restores.
+	last stdRecord
 	undo []undoRec
 	rep  []uint64
 	buf  []variants.Action
@@ -187,6 +201,14 @@ type State struct {
 	// tgs is genCard's scratch buffer of candidate targets (not shared
 	// by clones).
 	tgs []tg
+	// Move buffers of the functions that run at every node: an mlist is
+	// 2 KB, and declaring one zeroes it, which cost hasLegal a third of
+	// its time. One each, as none of them calls another's while its
+	// buffer is in use (legalFor's and Noisy's are the same: neither
+	// calls the other with it live).
+	mlGen, mlProbe, mlKey mlist
+	// effBefore is recordStd's copy of the effects before the move.
+	effBefore [maxEffects]Effect
 }
 
 var _ variants.State = (*State)(nil)
@@ -282,7 +304,7 @@ func (s *State) Stock() CardSet { return s.m.stock }
 func (s *State) Unaccounted() CardSet { return s.m.unknown }
 
 // Effects returns the active effects in commitment order.
-func (s *State) Effects() []Effect { return append([]Effect(nil), s.m.eff[:s.m.nEff]...) }
+func (s *State) Effects() []Effect { return append([]Effect(nil), s.eff[:s.m.nEff]...) }
 
 // Pool is how many pieces of type t colour c has off the board.
 func (s *State) Pool(c chess.Color, t chess.PieceType) int { return int(s.m.pool[c][t]) }
@@ -427,7 +449,7 @@ func (s *State) placeOf() (sets []CardSet) {
 		}
 	}
 	var onBoard CardSet
-	for _, e := range s.m.eff[:s.m.nEff] {
+	for _, e := range s.eff[:s.m.nEff] {
 		onBoard |= 1 << e.Card
 	}
 	sets = append(sets, onBoard)
