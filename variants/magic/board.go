@@ -1,6 +1,9 @@
 package magic
 
 import (
+	"encoding/binary"
+	"math/bits"
+
 	"azar/variants/chess"
 )
 
@@ -108,19 +111,33 @@ type env struct {
 	silenced  [2]bool
 }
 
-// squaresOf is the set of squares whose piece identity is in ids.
+// squaresOf is the set of squares whose piece identity is in ids. It
+// runs for every anchored effect whenever an env, a key or the evaluation
+// reads the effects; a loop over the men, a load and a branch each, was 4 %
+// of the search. Here each identity (an effect anchors one to three men)
+// is looked for in the 64 identity bytes eight at a time.
 func (s *State) squaresOf(ids uint64) chess.Bitboard {
 	var b chess.Bitboard
-	if ids == 0 {
-		return 0
+	for ; ids != 0; ids &= ids - 1 {
+		b |= s.squaresOfID(uint8(bits.TrailingZeros64(ids)))
 	}
-	for occ := s.pos.Occupied(); occ != 0; {
-		sq := occ.PopLSB()
-		if ids&(1<<s.m.ids[sq]) != 0 {
-			b |= sq.Bit()
-		}
+	return b & s.pos.Occupied()
+}
+
+// squaresOfID is the set of squares whose identity byte is id (empty
+// squares are 0): per word of eight squares, the bytes equal to id are
+// the zero bytes of the word xor id in every byte, found exactly (no
+// borrow between bytes) and packed into the word's eight bits.
+func (s *State) squaresOfID(id uint8) chess.Bitboard {
+	const lo7, hi = 0x7F7F7F7F7F7F7F7F, 0x0101010101010101
+	pat := uint64(id) * hi
+	var b uint64
+	for w := 0; w < 8; w++ {
+		x := binary.LittleEndian.Uint64(s.m.ids[8*w:]) ^ pat
+		z := ^((x&lo7 + lo7) | x | lo7) // 0x80 in each zero byte, else 0
+		b |= (z >> 7 * 0x0102040810204080 >> 56) << (8 * w)
 	}
-	return b
+	return chess.Bitboard(b)
 }
 
 func (s *State) env() *env {

@@ -51,15 +51,8 @@ func (s *State) repKey(e *env) uint64 {
 	if s.m.side == chess.Black {
 		k ^= 0xA5A5A5A5DEADBEEF
 	}
-	if s.m.ep.sq != chess.NoSquare {
-		l := &s.mlKey
-		s.legalStd(s.m.side, e, true, l)
-		for _, m := range l.slice() {
-			if m.Kind() == chess.KindEnPassant {
-				k ^= mix(uint64(s.m.ep.sq) + 777)
-				break
-			}
-		}
+	if s.m.ep.sq != chess.NoSquare && s.epLegal(s.m.side, e) {
+		k ^= mix(uint64(s.m.ep.sq) + 777)
 	}
 	return k
 }

@@ -77,10 +77,15 @@ func up(c chess.Color) int {
 // the knight pattern of winged pieces, the licences (lance, surge,
 // stride), less what paralysis, blizzard, no man's land and the capture
 // bans forbid.
-func (s *State) pseudo(us chess.Color, e *env, l *mlist) { s.pseudoProbe(us, e, l, nil) }
+func (s *State) pseudo(us chess.Color, e *env, l *mlist) { s.pseudoProbe(us, e, l, nil, false) }
 
 // pseudoProbe is pseudo, testing the moves man by man when pr is given.
-func (s *State) pseudoProbe(us chess.Color, e *env, l *mlist, pr *probe) {
+// With noisy it leaves out most of what is not a capture or a promotion
+// to a queen (Noisy's moves): the men's quiet moves, the pawns' pushes
+// but to a queen, castling, the strides to an empty square; the lance's
+// moves are all generated (Noisy drops its quiet ones). What it keeps is
+// in pseudo's order, so Noisy's list is Legal's share in Legal's order.
+func (s *State) pseudoProbe(us chess.Color, e *env, l *mlist, pr *probe, noisy bool) {
 	p := s.pos
 	them := us.Other()
 	occ := p.Occupied() | e.walls
@@ -88,6 +93,9 @@ func (s *State) pseudoProbe(us chess.Color, e *env, l *mlist, pr *probe) {
 	enemy := p.ColorBB(them)
 	capOK := enemy &^ e.capBan() &^ p.Pieces(them, chess.King) // licences add no attacks: no king is ever taken
 	dest := ^occ | capOK
+	if noisy {
+		dest = capOK
+	}
 	movers := own &^ e.paralysed
 	for t := chess.Knight; t <= chess.King; t++ {
 		for b := p.Pieces(us, t) & movers; b != 0; {
@@ -122,7 +130,18 @@ func (s *State) pseudoProbe(us chess.Color, e *env, l *mlist, pr *probe) {
 	for b := p.Pieces(us, chess.Pawn) & movers &^ e.frozen; b != 0; {
 		from := b.PopLSB()
 		to := chess.Square(int(from) + d)
-		if !occ.Has(to) {
+		switch {
+		case occ.Has(to):
+		case noisy:
+			if lastRanks.Has(to) {
+				l.add(chess.NewPromotion(from, to, chess.Queen))
+			}
+			if e.surge[us] && relRank(from, us) == 5 {
+				if to2 := chess.Square(int(to) + d); !occ.Has(to2) {
+					l.add(chess.NewPromotion(from, to2, chess.Queen))
+				}
+			}
+		default:
 			addPawn(l, from, to)
 			if relRank(from, us) == 1 {
 				if to2 := chess.Square(int(to) + d); !occ.Has(to2) {
@@ -153,7 +172,7 @@ func (s *State) pseudoProbe(us chess.Color, e *env, l *mlist, pr *probe) {
 	if k == chess.NoSquare {
 		return
 	}
-	if p.CastleRights() != 0 && s.attackers(k, them, e.walls, e.wings) == 0 {
+	if !noisy && p.CastleRights() != 0 && s.attackers(k, them, e.walls, e.wings) == 0 {
 		s.castling(us, k, e, occ, l)
 		if s.probed(l, pr) {
 			return
@@ -410,6 +429,34 @@ func (s *State) legalStd(us chess.Color, e *env, afterTicks bool, l *mlist) {
 	l.n = n
 }
 
+// epLegal reports whether us has a legal en-passant capture: legalStd's
+// en-passant moves, without the rest of the list (the repetition key asks
+// after every double step).
+func (s *State) epLegal(us chess.Color, e *env) bool {
+	ep := s.m.ep
+	if ep.sq == chess.NoSquare || ep.by != us {
+		return false
+	}
+	p := s.pos
+	occ := p.Occupied() | e.walls
+	pawns := p.Pieces(us, chess.Pawn) &^ e.paralysed &^ e.frozen & chess.PawnAttacks(us.Other(), ep.sq)
+	if pawns == 0 || occ.Has(ep.sq) {
+		return false
+	}
+	g := s.newGuard(us, e, true)
+	for ; pawns != 0; pawns &= pawns - 1 {
+		from := pawns.LSB()
+		capSq := chess.MakeSquare(ep.sq.File(), from.Rank())
+		if p.At(capSq) != chess.MakePiece(us.Other(), chess.Pawn) || s.m.ids[capSq] != ep.pawn || e.capBan().Has(capSq) {
+			continue
+		}
+		if m := epMove(from, ep.sq); g.safe(m) || s.safeAfter(m, us, e, true) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasLegal reports whether us has a legal standard move: pseudo probes
 // man by man and stops at the first safe move (in most positions the
 // first man's).
@@ -417,7 +464,7 @@ func (s *State) hasLegal(us chess.Color, e *env, afterTicks bool) bool {
 	pl := &s.mlProbe
 	pl.n = 0
 	pr := probe{us: us, e: e, afterTicks: afterTicks, g: s.newGuard(us, e, afterTicks)}
-	s.pseudoProbe(us, e, pl, &pr)
+	s.pseudoProbe(us, e, pl, &pr, false)
 	s.probed(pl, &pr) // the stride moves, the last batch
 	return pr.found
 }

@@ -21,7 +21,7 @@ func (s *State) Noisy(buf []variants.Action, skip CardSet) []variants.Action {
 		e := s.env()
 		l := &s.mlGen
 		l.n = 0
-		s.pseudo(who, e, l)
+		s.pseudoProbe(who, e, l, nil, true)
 		g := s.newGuard(who, e, true)
 		n := len(buf)
 		for _, m := range l.slice() {

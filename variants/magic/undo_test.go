@@ -1,9 +1,12 @@
 package magic
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"azar/variants"
+	"azar/variants/chess"
 )
 
 // snapshot is everything Undo must give back, the parts push saves only
@@ -60,5 +63,120 @@ func TestUndoRestoresState(t *testing.T) {
 	t.Logf("%d actions, %d pairs, %d rewinds undone", acts, pairs, rewinds)
 	if acts < 90000 || rewinds < 10 {
 		t.Fatalf("too small a sample: %d actions, %d rewinds", acts, rewinds)
+	}
+}
+
+// TestNoisyMovesAreLegals: over 6,000 positions of the random games
+// (effects in play: walls, bans, and in a few hundred wings or a licence),
+// Noisy's standard moves
+// are Legal's captures and queen promotions, in Legal's order, whatever
+// its generator leaves out without testing.
+func TestNoisyMovesAreLegals(t *testing.T) {
+	var buf, got, want []variants.Action
+	lists, moves, licences := 0, 0, 0
+	for i, s := range diffStates(6000) {
+		if s.m.ph != PhStart && s.m.ph != PhMove && s.m.ph != PhReplace {
+			continue
+		}
+		who := s.actor()
+		if e := s.env(); e.lance[who] || e.surge[who] || e.stride[who] || e.wings != 0 {
+			licences++
+		}
+		want = want[:0]
+		for _, a := range s.Legal(buf[:0]) {
+			if TypeOf(a) == ActMove && s.noisyMove(MoveOf(a), who) {
+				want = append(want, a)
+			}
+		}
+		got = got[:0]
+		for _, a := range s.Noisy(buf[:0], allCards) {
+			if TypeOf(a) == ActMove {
+				got = append(got, a)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("position %d: Noisy's moves %v, Legal's captures %v: %s", i, got, want, s.EncodeHands())
+		}
+		lists++
+		moves += len(want)
+	}
+	t.Logf("%d lists, %d moves, %d with a licence or wings", lists, moves, licences)
+	if lists < 3000 || moves < 5000 || licences < 50 {
+		t.Fatalf("too small a sample: %d lists, %d moves, %d with a licence or wings", lists, moves, licences)
+	}
+}
+
+// squaresOfLoop is the reference squaresOf: every man's identity tested.
+func (s *State) squaresOfLoop(ids uint64) chess.Bitboard {
+	var b chess.Bitboard
+	for occ := s.pos.Occupied(); occ != 0; {
+		sq := occ.PopLSB()
+		if ids&(1<<s.m.ids[sq]) != 0 {
+			b |= sq.Bit()
+		}
+	}
+	return b
+}
+
+// TestSquaresOf: over 3,000 positions of the random games, the squares of
+// every single identity 0-63, of every effect's anchoring and of a few
+// random sets of identities are those the loop over the men finds.
+func TestSquaresOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	n, found := 0, 0
+	for i, s := range diffStates(3000) {
+		sets := []uint64{0, ^uint64(0), rng.Uint64(), rng.Uint64() & rng.Uint64()}
+		for id := 0; id < 64; id++ {
+			sets = append(sets, 1<<id)
+		}
+		for _, x := range s.eff[:s.m.nEff] {
+			sets = append(sets, x.Pieces)
+		}
+		for _, ids := range sets {
+			got, want := s.squaresOf(ids), s.squaresOfLoop(ids)
+			if got != want {
+				t.Fatalf("position %d, identities %#x: %v, want %v: %s", i, ids, got, want, s.EncodeHands())
+			}
+			n++
+			if want != 0 {
+				found++
+			}
+		}
+	}
+	t.Logf("%d sets, %d on the board", n, found)
+	if found < 60000 {
+		t.Fatalf("too small a sample: %d sets on the board", found)
+	}
+}
+
+// TestEPLegal: over the positions of the random games with an en-passant
+// right, for both colours, epLegal is whether legalStd lists an
+// en-passant capture (what the repetition key asked of it before).
+func TestEPLegal(t *testing.T) {
+	n, yes := 0, 0
+	for i, s := range diffStates(20000) {
+		if s.m.ep.sq == chess.NoSquare {
+			continue
+		}
+		e := s.env()
+		for us := chess.White; us <= chess.Black; us++ {
+			var l mlist
+			s.legalStd(us, e, true, &l)
+			want := false
+			for _, m := range l.slice() {
+				want = want || m.Kind() == chess.KindEnPassant
+			}
+			if got := s.epLegal(us, e); got != want {
+				t.Fatalf("position %d, %v: epLegal %v, legalStd %v: %s", i, us, got, want, s.EncodeHands())
+			}
+			n++
+			if want {
+				yes++
+			}
+		}
+	}
+	t.Logf("%d tests, %d with a legal en-passant capture", n, yes)
+	if yes < 30 || n-yes < 1000 {
+		t.Fatalf("too small a sample: %d tests, %d with a capture", n, yes)
 	}
 }
