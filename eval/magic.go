@@ -128,16 +128,38 @@ func MagicHandValue(st *magic.State, c chess.Color) int {
 // magicCondSet is AM25-AM27, the cards valued from the board.
 const magicCondSet = magic.CardSet(1)<<magicAM25 | magic.CardSet(1)<<magicAM26 | magic.CardSet(1)<<magicAM27
 
-// magicSetValue is the sum of MagicCardValue over the cards of set x: the
-// fixed values by trailing-zero count (this runs at every leaf, twice), the
-// three board-valued cards only when x holds them.
-func magicSetValue(st *magic.State, x magic.CardSet, c chess.Color) int {
-	v := 0
-	for y := uint64(x &^ magicCondSet); y != 0; y &= y - 1 {
-		if i := bits.TrailingZeros64(y); i < magic.NumCards {
-			v += magicCardValue[i]
+// magicByteValue[k][b] is the sum of the fixed values of the cards whose
+// bits are set in b, the set's byte k (cards 8k to 8k+7; AM25-AM27 count
+// 0 here, as in magicCardValue): a hand is valued in five lookups instead
+// of a loop over its cards. Built from magicCardValue once, at start-up.
+var magicByteValue = func() (t [(magic.NumCards + 7) / 8][256]int32) {
+	for k := range t {
+		for b := range 256 {
+			for j := range 8 {
+				if i := 8*k + j; b&(1<<j) != 0 && i < magic.NumCards {
+					t[k][b] += int32(magicCardValue[i])
+				}
+			}
 		}
 	}
+	return t
+}()
+
+// magicSetValue is the sum of MagicCardValue over the cards of set x: the
+// fixed values by bytes of the set (this runs at every leaf, twice), the
+// three board-valued cards only when x holds them.
+func magicSetValue(st *magic.State, x magic.CardSet, c chess.Color) int {
+	y := uint64(x &^ magicCondSet)
+	var v int32
+	for k := range magicByteValue {
+		v += magicByteValue[k][y>>(8*k)&0xFF]
+	}
+	return int(v) + magicCondValue(st, x, c)
+}
+
+// magicCondValue is the value of AM25-AM27 in x, read from the board.
+func magicCondValue(st *magic.State, x magic.CardSet, c chess.Color) int {
+	v := 0
 	for y := uint64(x & magicCondSet); y != 0; y &= y - 1 {
 		v += MagicCardValue(st, magic.CardID(bits.TrailingZeros64(y)), c)
 	}
