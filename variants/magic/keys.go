@@ -75,11 +75,23 @@ func (s *State) Key() uint64 {
 		}
 	}
 	k ^= mix(uint64(s.m.discard) ^ 0xD15CA4D)
+	return k ^ s.poolsKey()
+}
+
+// poolsKey is the pools' part of Key: ten mixes, remembered for the pools
+// they were computed for, as the pools change only when a man leaves or
+// returns and Key runs at every node of the search.
+func (s *State) poolsKey() uint64 {
+	if s.poolMemo.ok && s.poolMemo.pool == s.m.pool {
+		return s.poolMemo.key
+	}
+	var k uint64
 	for c := 0; c < 2; c++ {
 		for t := chess.Pawn; t <= chess.Queen; t++ {
 			k ^= mix(uint64(s.m.pool[c][t]) | uint64(c)<<8 | uint64(t)<<12 | 1<<20)
 		}
 	}
+	s.poolMemo.pool, s.poolMemo.key, s.poolMemo.ok = s.m.pool, k, true
 	return k
 }
 

@@ -209,6 +209,12 @@ type State struct {
 	mlGen, mlProbe, mlKey mlist
 	// effBefore is recordStd's copy of the effects before the move.
 	effBefore [maxEffects]Effect
+	// poolMemo is poolsKey's last pools and their key.
+	poolMemo struct {
+		pool [2][7]uint8
+		key  uint64
+		ok   bool
+	}
 }
 
 var _ variants.State = (*State)(nil)
