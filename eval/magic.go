@@ -157,11 +157,35 @@ func magicSetValue(st *magic.State, x magic.CardSet, c chess.Color) int {
 	return int(v) + magicCondValue(st, x, c)
 }
 
-// magicCondValue is the value of AM25-AM27 in x, read from the board.
+// magicCondValue is the value of AM25-AM27 in x, read from the board:
+// MagicCardValue's figures (TestMagicHandValueIsCardSum holds them
+// together), with c's pools read once for AM25 and AM26, which value the
+// last type of their lists with a man in the pool.
 func magicCondValue(st *magic.State, x magic.CardSet, c chess.Color) int {
+	if x&magicCondSet == 0 {
+		return 0
+	}
 	v := 0
-	for y := uint64(x & magicCondSet); y != 0; y &= y - 1 {
-		v += MagicCardValue(st, magic.CardID(bits.TrailingZeros64(y)), c)
+	if x&(1<<magicAM25|1<<magicAM26) != 0 {
+		minor := 0 // AM26's list: a pawn, a knight, a bishop
+		for _, t := range [...]chess.PieceType{chess.Pawn, chess.Knight, chess.Bishop} {
+			if st.Pool(c, t) > 0 {
+				minor = PieceValue(t)
+			}
+		}
+		if x&(1<<magicAM26) != 0 {
+			v += minor/4 + 15
+		}
+		if x&(1<<magicAM25) != 0 {
+			best := minor // AM25's list: those and a rook
+			if st.Pool(c, chess.Rook) > 0 {
+				best = PieceValue(chess.Rook)
+			}
+			v += best / 4
+		}
+	}
+	if x&(1<<magicAM27) != 0 {
+		v += MagicCardValue(st, magicAM27, c)
 	}
 	return v
 }
