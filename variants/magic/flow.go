@@ -380,10 +380,11 @@ func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
 	// Written in place, field by field, and the effects before the move
 	// copied as far as they go: a record built aside and assigned, and
 	// the whole effect array copied, were two copies of 360 and 480 bytes
-	// for every move.
+	// for every move. The lists (makes, ended, lost) are read only up to
+	// their counts, so what lies after them is not cleared.
 	r := s.lastRec()
-	*r = stdRecord{}
-	r.valid, r.mover, r.move, r.turn = true, mover, m&^strideBit, s.m.turn
+	r.valid, r.endCard, r.mover, r.move, r.turn = true, false, mover, m&^strideBit, s.m.turn
+	r.nEnded, r.nLost = 0, 0
 	r.ids, r.pool, r.ep, r.irrev, r.rule50 = s.m.ids, s.m.pool, s.m.ep, s.m.irrev, s.m.rule50
 	before := &s.effBefore
 	nBefore := copy(before[:], s.eff[:s.m.nEff])
