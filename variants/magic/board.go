@@ -465,7 +465,8 @@ const strideBit chess.Move = 1 << 20
 // boardMove makes a standard or card-directed move for mover and books
 // it: captures, identities, the anchored effects of a captured or
 // promoted piece, en passant, mines. It reports whether the move is an
-// impact event (rules §5).
+// impact event (rules §5) that opens a reaction window: a check counts
+// only where one can open.
 func (s *State) boardMove(m chess.Move, mover chess.Color) bool {
 	m &^= strideBit
 	from, to := m.From(), m.To()
@@ -507,7 +508,12 @@ func (s *State) boardMove(m chess.Move, mover chess.Color) bool {
 	} else {
 		s.arrive(to)
 	}
-	if s.kingAttacked(mover.Other(), s.env(), false) {
+	// A check is an impact too; the callers use the impact only when the
+	// other player's reaction window opens (reactOpen, which nothing
+	// between here and them changes), so the king test, an env and an
+	// attack set per move, is spared where none can (classic mode, an
+	// empty or silenced hand).
+	if !impact && s.reactOpen() && s.kingAttacked(mover.Other(), s.env(), false) {
 		impact = true
 	}
 	return impact
