@@ -203,10 +203,9 @@ type State struct {
 	tgs []tg
 	// Move buffers of the functions that run at every node: an mlist is
 	// 2 KB, and declaring one zeroes it, which cost hasLegal a third of
-	// its time. One each, as none of them calls another's while its
-	// buffer is in use (legalFor's and Noisy's are the same: neither
-	// calls the other with it live).
-	mlGen, mlProbe, mlKey mlist
+	// its time. mlGen is legalFor's and Noisy's (neither calls the other
+	// with it live), mlProbe hasLegal's, which they call.
+	mlGen, mlProbe mlist
 	// effBefore is recordStd's copy of the effects before the move.
 	effBefore [maxEffects]Effect
 	// poolMemo is poolsKey's last pools and their key.
