@@ -626,7 +626,8 @@ func (s *State) startTurn() {
 	e := s.env()
 	key := s.repKey(e)
 	s.rep = append(s.rep, key)
-	if !s.hasLegal(a, e, true) {
+	s.m.noStd = !s.hasLegal(a, e, true)
+	if s.m.noStd {
 		if s.kingAttacked(a, e, false) {
 			s.mated()
 			return

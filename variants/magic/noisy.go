@@ -30,8 +30,8 @@ func (s *State) Noisy(buf []variants.Action, skip CardSet) []variants.Action {
 			}
 		}
 		// The stalemate window's pass (Legal's, after the cards): no
-		// standard move at all.
-		if s.m.ph == PhStart && len(buf) == n && !s.hasLegal(who, e, true) {
+		// standard move at all, as the turn's start found.
+		if s.m.ph == PhStart && len(buf) == n && s.m.noStd {
 			buf = append(buf, PassAction)
 		}
 	case PhEnd, PhRCommit, PhRImpact:

@@ -150,6 +150,9 @@ type meta struct {
 	turn    uint32
 	irrev   bool // this turn had an irreversible event
 
+	// noStd: at PhStart, the active player has no standard move (the
+	// turn's start found none: the stalemate window of decision 9).
+	noStd    bool
 	cardUsed bool // the active player committed this turn's card
 	moved    bool // the active player made this turn's standard move
 	moveOnly bool // saved by a mate save: move only
