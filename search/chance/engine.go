@@ -58,6 +58,11 @@ type Options struct {
 	// Star1/Star2) for the table's ordering (core: iidChance). On by
 	// default; it changes no value searched exactly, only the order.
 	IID bool
+	// StaticCut: at depth 1, below the root's own draw and outside the
+	// principal variation, a chance node whose static value is
+	// core.DefaultProbCutStaticHigh above beta is cut high (core:
+	// ProbCut.StaticHigh). On by default.
+	StaticCut bool
 	// Merge merges the cards of a draw whose reveals reach the same
 	// state but for the piles (merge.go): an approximation of about a
 	// card's value over the pile's size, so plain expectimax and
@@ -78,7 +83,7 @@ type Options struct {
 // DefaultOptions: 16 MB, 10 ms overhead, search policy, pruning on
 // (Star1/Star2 and ChanceProbCut).
 func DefaultOptions() Options {
-	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true, ProbCut: true, LeanShallow: true, StaticGate: true, IID: true}
+	return Options{HashMB: 16, MoveOverhead: 10 * time.Millisecond, Pruning: true, ProbCut: true, LeanShallow: true, StaticGate: true, IID: true, StaticCut: true}
 }
 
 // Values, as the core's (search/core).
@@ -162,6 +167,9 @@ func (o Options) chancePolicy() core.ChancePolicy {
 	if o.Pruning && o.ProbCut {
 		cp.ProbCut = core.NewProbCut(o.ProbCutMargin, o.ProbCutDeepMargin)
 		cp.ProbCut.Lean, cp.ProbCut.Gate, cp.ProbCut.IID = o.LeanShallow, o.StaticGate, o.IID
+		if o.StaticCut {
+			cp.ProbCut.StaticHigh = core.DefaultProbCutStaticHigh
+		}
 	}
 	if o.Rounds != 0 {
 		cp.Rounds = max(o.Rounds, 0)
