@@ -659,3 +659,27 @@ func mateLength(p *chess.Position, limit int) int {
 	n, _ := mate.Length(p, limit)
 	return n
 }
+
+// TestKPKDefence: against the pawn the reply is the exact longest
+// defence, whatever the search chose: after 1.Kd6 the king goes to d8
+// (promotion in 9 plies), not b7 (7), which the search at ReplyNodes
+// preferred once the evaluation's weights were retuned. The pawn's side
+// and other material keep the searched move.
+func TestKPKDefence(t *testing.T) {
+	p := mustPos(t, "2k5/8/3K4/4P3/8/8/8/8 b - - 0 1")
+	if got := kpkDefence(p, mustMove(t, p, "c8b7")); got != mustMove(t, p, "c8d8") {
+		t.Errorf("after c8b7 searched: %v, want c8d8", got)
+	}
+	if got := kpkDefence(p, mustMove(t, p, "c8d8")); got != mustMove(t, p, "c8d8") {
+		t.Errorf("after c8d8 searched: %v, want it kept", got)
+	}
+	// A draw beats any loss: in the lesson's opposition step only Ke6 holds.
+	q := mustPos(t, "8/4k3/8/8/4K3/4P3/8/8 b - - 0 1")
+	if got := kpkDefence(q, mustMove(t, q, "e7d7")); got != mustMove(t, q, "e7e6") {
+		t.Errorf("opposition: %v, want e7e6", got)
+	}
+	w := mustPos(t, "2k5/8/3K4/4P3/8/8/8/8 w - - 0 1")
+	if got := kpkDefence(w, mustMove(t, w, "e5e6")); got != mustMove(t, w, "e5e6") {
+		t.Errorf("the pawn's side: %v, want the searched move", got)
+	}
+}
