@@ -123,12 +123,13 @@ const (
 	// at depth 1 (ProbCut.StaticHigh): a chance node below the root's own
 	// draw, at a null window, whose static value (the board plus the
 	// card's expected value) is at least this above beta is cut high.
-	// On TestNodeCounts at depth 4 (issue 31 §3), 150 keeps every
-	// decision on the four sets and saves 2 to 11% of the nodes (22% at
-	// depth 5 on the games set, the same 50 decisions); at 100
-	// two decisions of the games set change (draws the static value
-	// overrates for the rival), at 50 five.
-	DefaultProbCutStaticHigh = 150
+	// On TestNodeCounts (issue 31 §3), 200 keeps every decision of the
+	// default before it at depths 4 and 5 and saves 21% of the nodes at
+	// depth 5 on the random set; at depth 4 it saves 0 to 4%. 150 saves
+	// 2 to 11% at depth 4 but changes a decision of the random set at
+	// depth 5 (a draw worth about 1110 cp against a move worth 1097); at
+	// 100 two decisions of the games set change at depth 4, at 50 five.
+	DefaultProbCutStaticHigh = 200
 )
 
 // ProbCut holds ChanceProbCut's settings; the zero value is off.
