@@ -55,7 +55,9 @@ func TestLevelChoosesAmongCandidates(t *testing.T) {
 	moves := map[string]bool{}
 	for _, seed := range []string{"1", "2", "3", "4", "5", "6", "7", "8"} {
 		h("setoption name LevelSeed value " + seed)
-		ls := goLines(t, out, h, "position startpos", "go nodes 600")
+		// A new game each time, as for the weak level below: the table
+		// left by the search before may change a 600-node search's move.
+		ls := goLines(t, out, h, "ucinewgame", "position startpos", "go nodes 600")
 		if n := multiPVs(ls); n != 1 {
 			t.Fatalf("full strength searched %d PVs", n)
 		}
