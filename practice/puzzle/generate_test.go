@@ -10,7 +10,9 @@ import (
 // refused a tactic the material measure found (DeepRefused), and the
 // result does not depend on the workers.
 func TestGenerateSmall(t *testing.T) {
-	cfg := GenConfig{Games: 6, Nodes: 1500, RandomPlies: 8, Seed: 1, Count: 8, Workers: 1}
+	// Seed 5: a run in which the deep search refuses a tactic with the
+	// weights of 2026-12-07 (seed 1's six games no longer hold one).
+	cfg := GenConfig{Games: 6, Nodes: 1500, RandomPlies: 8, Seed: 5, Count: 8, Workers: 1}
 	one, st, err := Generate(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
