@@ -201,8 +201,6 @@ func evalPieces(p *chess.Position, pe *pawnEntry, ei *evalInfo, c chess.Color, t
 		s += w.BishopPawns * Score(nb)
 		if t != nil {
 			t.Coef.BishopPawns[c] += nb
-		}
-		if t != nil {
 			t.Coef.Material[2][c]++
 			t.Coef.PST[2][sq^rel][c]++
 			t.Coef.BishopMobility[mob][c]++
