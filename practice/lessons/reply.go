@@ -48,7 +48,7 @@ func (t Task) Reply(ctx context.Context, pos *chess.Position) (chess.Move, error
 // sees every reply lose may not choose: it ranks lost positions by its
 // evaluation. Other positions, and a pawn side to move, keep searched.
 func kpkDefence(pos *chess.Position, searched chess.Move) chess.Move {
-	strong, _, _, ok := kpkResult(pos)
+	_, strong, ok := kpkRoot(pos)
 	if !ok || pos.Side() == strong {
 		return searched
 	}
