@@ -7,7 +7,14 @@
 # after them. When it stops it prints the positions per hour of this run.
 #
 #   scripts/datagen-job.sh [DIR]          # DIR defaults to /work/data
-#   nohup scripts/datagen-job.sh /work/data > /work/data/job.log 2>&1 &
+#   nohup setsid scripts/datagen-job.sh /work/data > /work/data/job.log 2>&1 &
+#
+# setsid matters on kernels with autogroup scheduling
+# (/proc/sys/kernel/sched_autogroup_enabled = 1): there the CPU is shared
+# between sessions first and `nice` only ranks processes inside one, so a
+# nice-19 job in its own session takes as much as a match in another.
+# Started as its own session leader, the job lowers its session's
+# autogroup to nice 19 as well, which makes it yield to everything.
 #
 # Settings (environment): SEED 1, WORKERS 2, NODES 5000 (per move),
 # LABEL_NODES 20000, PER_GAME 6. A job is resumed only with the settings it
@@ -34,6 +41,11 @@ positions() { # the positions line of the progress file, 0 if none
 }
 before=$(positions)
 start=$(date +%s)
+if [ "$(ps -o sid= -p $$ | tr -d ' ')" = "$$" ] && [ -w /proc/self/autogroup ]; then
+	echo 19 > /proc/self/autogroup || true
+elif [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" = 1 ]; then
+	echo "datagen-job: autogroup scheduling is on and this is not its own session: nice 19 yields only within the session (start it with setsid)" >&2
+fi
 echo "datagen-job: $(date -u +%FT%TZ) $out from $before positions, binary of $(cat "$dir/azar.commit"), load $(cut -d' ' -f1-3 /proc/loadavg)"
 nice -n 19 "$dir/azar" datagen -format bin -resume -out "$out" -games 1000000000 -seed "$seed" \
 	-workers "$workers" -nodes "$nodes" -label-nodes "$label" -per-game "$per" &
