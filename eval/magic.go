@@ -275,16 +275,68 @@ func MagicEffects(st *magic.State, c chess.Color) int {
 // less the opponent's (MagicHandValue) and the effects in play
 // (MagicEffects). It is not clamped: the search clamps.
 func (e *Evaluator) EvaluateMagic(st *magic.State, c chess.Color) int {
+	return e.EvaluateMagicWith(st, c, nil)
+}
+
+// EvaluateMagicWith is EvaluateMagic with the chess part read from bc
+// where bc has it (nil: no cache).
+func (e *Evaluator) EvaluateMagicWith(st *magic.State, c chess.Color, bc *MagicBoardCache) int {
 	p := st.Position()
+	var v int
+	if bc == nil {
+		v = e.magicBoard(p, c)
+	} else {
+		key := p.Hash() ^ magicSideKey[c]
+		sl := &bc.slots[key&(magicBoardSlots-1)]
+		if sl.used && sl.key == key {
+			v = int(sl.v)
+		} else {
+			v = e.magicBoard(p, c)
+			*sl = magicBoardSlot{key: key, v: int32(v), used: true}
+		}
+	}
+	v += MagicHandValue(st, c) - MagicHandValue(st, c.Other())
+	return v + MagicEffects(st, c)
+}
+
+// magicBoard is the chess evaluation of p's board with c to move.
+func (e *Evaluator) magicBoard(p *chess.Position, c chess.Color) int {
 	wp, bp := p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)
 	pe := &e.pawns[pawnIndex(wp, bp)]
 	if pe.pawns[0] != wp || pe.pawns[1] != bp {
 		computePawns(pe, wp, bp, nil)
 	}
-	v := evaluateFor(p, pe, c, nil)
-	v += MagicHandValue(st, c) - MagicHandValue(st, c.Other())
-	return v + MagicEffects(st, c)
+	return evaluateFor(p, pe, c, nil)
 }
+
+// MagicBoardCache remembers the chess part of EvaluateMagic by the
+// board's Zobrist key and the colour it is for. The engine samples up to
+// 16 worlds that differ only in the hidden hand and searches each over
+// the same root actions, so most boards at its leaves are evaluated once
+// per world: the chess evaluation, a sixth of the search, is a pure
+// function of the placement (evaluateFor reads the men only) and the
+// colour, so the later worlds can read it. The key is the whole position's
+// (castling and en-passant rights too), which can only make two equal
+// placements miss each other; a hit is exact but for a 64-bit collision,
+// as in the search's own table. Not safe for concurrent use.
+type MagicBoardCache struct {
+	slots [magicBoardSlots]magicBoardSlot
+}
+
+// magicBoardSlots is the cache's size: 64 K slots, 1 MiB.
+const magicBoardSlots = 1 << 16
+
+type magicBoardSlot struct {
+	key  uint64
+	v    int32
+	used bool
+}
+
+// NewMagicBoardCache returns an empty cache.
+func NewMagicBoardCache() *MagicBoardCache { return new(MagicBoardCache) }
+
+// magicSideKey tells the colour apart in a cache key.
+var magicSideKey = [2]uint64{0, 0x9E3779B97F4A7C15}
 
 // Magic mop-up weights, centipawns: per step of the bare king's distance
 // from the centre (0–6) and per step the kings are closer (7 less their

@@ -138,11 +138,14 @@ type Engine struct {
 	opts Options
 	sh   *worlds.Shell
 	ev   *eval.Evaluator
+	// bc is the chess evaluations of boards, which the worlds of a
+	// search mostly share (eval.MagicBoardCache).
+	bc *eval.MagicBoardCache
 }
 
 // New returns an engine with the given options.
 func New(o Options) *Engine {
-	e := &Engine{ev: eval.NewEvaluator()}
+	e := &Engine{ev: eval.NewEvaluator(), bc: eval.NewMagicBoardCache()}
 	e.SetOptions(o)
 	return e
 }
@@ -231,6 +234,7 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 	for i, w := range dealt {
 		g := newGame(w.st, e.ev, me, noCards)
 		g.cardDepth = e.opts.CardDepth
+		g.bc = e.bc
 		ws[i] = core.World{Game: g, Weight: w.prob}
 	}
 	cfg := core.Config{

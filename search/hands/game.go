@@ -16,6 +16,9 @@ import (
 type game struct {
 	st *magic.State
 	ev *eval.Evaluator
+	// bc is the chess evaluations shared by the worlds of a search (nil:
+	// none).
+	bc *eval.MagicBoardCache
 	// me is the engine's seat; noCards says that its policy never commits
 	// a card (FilterActions drops them, and its hand counts nothing).
 	me      chess.Color
@@ -149,7 +152,7 @@ func (g *game) Terminal(p int) (bool, float64) {
 // commit a card).
 func (g *game) Evaluate(core.EvalKind) int {
 	side := chess.Color(g.Side())
-	v := g.ev.EvaluateMagic(g.st, side)
+	v := g.ev.EvaluateMagicWith(g.st, side, g.bc)
 	if g.noCards {
 		h := eval.MagicHandValue(g.st, g.me)
 		if side == g.me {
