@@ -180,3 +180,42 @@ func TestEPLegal(t *testing.T) {
 		t.Fatalf("too small a sample: %d tests, %d with a capture", n, yes)
 	}
 }
+
+// TestSharedEmptyEnv: env gives every state with no effect in play the
+// one shared noEffects; over the random games' positions, every legal
+// action applied and undone (effects made, ended, walls and mines
+// anchored), env is what fillEnv builds afresh, and noEffects is never
+// written to.
+func TestSharedEmptyEnv(t *testing.T) {
+	var buf []variants.Action
+	shared, own := 0, 0
+	check := func(s *State, i int) {
+		var want env
+		s.fillEnv(&want)
+		if got := s.env(); *got != want {
+			t.Fatalf("position %d: env differs from fillEnv's: %s", i, s.EncodeHands())
+		}
+		if s.m.nEff == 0 {
+			shared++
+		} else {
+			own++
+		}
+	}
+	for i, s := range diffStates(600) {
+		check(s, i)
+		buf = s.Legal(buf[:0])
+		for _, a := range buf {
+			s.ApplyTrusted(a)
+			check(s, i)
+			s.Undo()
+		}
+		if noEffects != (env{}) {
+			t.Fatalf("position %d: the shared empty env was written to", i)
+		}
+	}
+	t.Logf("%d envs shared, %d built", shared, own)
+	if shared < 5000 || own < 5000 {
+		t.Fatalf("too small a sample: %d shared, %d built", shared, own)
+	}
+}
+
