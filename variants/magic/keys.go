@@ -61,7 +61,7 @@ func (s *State) repKey(e *env) uint64 {
 // repetition identity's parts plus the phase, the turn's flags, the
 // pending card, pools, the discard and the fifty-move count.
 func (s *State) Key() uint64 {
-	k := s.pos.Hash() ^ s.effectsKey() ^ s.handsKey()
+	k := s.pos.Hash() ^ s.effectsKey()
 	k ^= mix(uint64(s.m.side) | uint64(s.m.ph)<<2 | b2u(s.m.cardUsed)<<6 | b2u(s.m.moved)<<7 |
 		b2u(s.m.moveOnly)<<8 | b2u(s.m.irrev)<<9 | uint64(s.m.impact)<<10 | uint64(s.m.rule50)<<12 |
 		uint64(s.m.replacer)<<30 | b2u(s.m.over)<<31 | uint64(s.m.claim)<<32)
@@ -74,24 +74,41 @@ func (s *State) Key() uint64 {
 			k ^= 0x5555
 		}
 	}
-	k ^= mix(uint64(s.m.discard) ^ 0xD15CA4D)
-	return k ^ s.poolsKey()
+	return k ^ s.slowKey()
 }
 
-// poolsKey is the pools' part of Key: ten mixes, remembered for the pools
-// they were computed for, as the pools change only when a man leaves or
-// returns and Key runs at every node of the search.
-func (s *State) poolsKey() uint64 {
-	if s.poolMemo.ok && s.poolMemo.pool == s.m.pool {
-		return s.poolMemo.key
+// slowKeyIn is what Key's slow part hashes: the hands, the discard pile
+// and the pools, which only card commitments, captures and returns change.
+type slowKeyIn struct {
+	hand    [2]CardSet
+	handN   [2]uint8
+	known   [2]bool
+	discard CardSet
+	pool    [2][7]uint8
+}
+
+// slowKey is the hands', the discard's and the pools' part of Key:
+// thirteen mixes, remembered for the values they were computed for, as
+// Key runs at every node of the search and these seldom change from one
+// node to the next.
+func (s *State) slowKey() uint64 {
+	in := slowKeyIn{hand: s.m.hand, handN: s.m.handN, known: s.m.known, discard: s.m.discard, pool: s.m.pool}
+	if s.keyMemo.ok && s.keyMemo.in == in {
+		return s.keyMemo.key
 	}
+	k := s.handsKey() ^ mix(uint64(s.m.discard)^0xD15CA4D) ^ s.poolsKey()
+	s.keyMemo.in, s.keyMemo.key, s.keyMemo.ok = in, k, true
+	return k
+}
+
+// poolsKey is the pools' part of Key: ten mixes.
+func (s *State) poolsKey() uint64 {
 	var k uint64
 	for c := 0; c < 2; c++ {
 		for t := chess.Pawn; t <= chess.Queen; t++ {
 			k ^= mix(uint64(s.m.pool[c][t]) | uint64(c)<<8 | uint64(t)<<12 | 1<<20)
 		}
 	}
-	s.poolMemo.pool, s.poolMemo.key, s.poolMemo.ok = s.m.pool, k, true
 	return k
 }
 

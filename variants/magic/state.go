@@ -211,11 +211,11 @@ type State struct {
 	mlGen, mlProbe mlist
 	// effBefore is recordStd's copy of the effects before the move.
 	effBefore [maxEffects]Effect
-	// poolMemo is poolsKey's last pools and their key.
-	poolMemo struct {
-		pool [2][7]uint8
-		key  uint64
-		ok   bool
+	// keyMemo is slowKey's last input and its key.
+	keyMemo struct {
+		in  slowKeyIn
+		key uint64
+		ok  bool
 	}
 }
 

@@ -219,3 +219,51 @@ func TestSharedEmptyEnv(t *testing.T) {
 	}
 }
 
+// keyRef is Key as it was before slowKey's memo: every part hashed anew.
+func (s *State) keyRef() uint64 {
+	k := s.pos.Hash() ^ s.effectsKey() ^ s.handsKey()
+	k ^= mix(uint64(s.m.side) | uint64(s.m.ph)<<2 | b2u(s.m.cardUsed)<<6 | b2u(s.m.moved)<<7 |
+		b2u(s.m.moveOnly)<<8 | b2u(s.m.irrev)<<9 | uint64(s.m.impact)<<10 | uint64(s.m.rule50)<<12 |
+		uint64(s.m.replacer)<<30 | b2u(s.m.over)<<31 | uint64(s.m.claim)<<32)
+	if s.m.ep.sq != chess.NoSquare {
+		k ^= mix(uint64(s.m.ep.sq)<<8 | uint64(s.m.ep.by) | 1<<40)
+	}
+	if s.m.pendOn {
+		k ^= mix(uint64(s.m.pend.act) ^ 0x1234567)
+		if s.m.pend.countered {
+			k ^= 0x5555
+		}
+	}
+	k ^= mix(uint64(s.m.discard) ^ 0xD15CA4D)
+	return k ^ s.poolsKey()
+}
+
+// TestKeyMemo: Key with slowKey's memo is keyRef, over the random games'
+// positions with every legal action applied, keyed and undone (cards
+// taken from hands, men captured and placed), and on views and worlds
+// cloned from a state whose memo is filled.
+func TestKeyMemo(t *testing.T) {
+	var buf []variants.Action
+	keys := 0
+	check := func(s *State, i int, what string) {
+		if got, want := s.Key(), s.keyRef(); got != want {
+			t.Fatalf("position %d, %s: Key %016x, without the memo %016x: %s", i, what, got, want, s.EncodeHands())
+		}
+		keys++
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i, s := range diffStates(600) {
+		check(s, i, "start")
+		buf = s.Legal(buf[:0])
+		for _, a := range buf {
+			s.ApplyTrusted(a)
+			check(s, i, FormatAction(a))
+			s.Undo()
+			check(s, i, "undone")
+		}
+		v := s.View(variants.Player(s.m.side))
+		check(v, i, "view")
+		check(v.Determinize(rng), i, "world")
+	}
+	t.Logf("%d keys", keys)
+}
