@@ -20,7 +20,7 @@ func counterFor(c CardID, w Window) int8 {
 
 // rewindable reports whether a rewind in window w has a target (AM03).
 func (s *State) rewindable(w Window, who chess.Color) bool {
-	r := &s.last
+	r := s.last()
 	if !r.valid || int(r.hist) != s.pos.HistoryLen() || r.mover != who.Other() {
 		return false
 	}
@@ -769,7 +769,7 @@ func (s *State) run(a variants.Action, who chess.Color, e *env) bool {
 // effects the move ended; counters stay as they are and no card returns
 // to a hand. The mover then owes a different move (PhReplace).
 func (s *State) rewind(w Window) {
-	r := s.last
+	r := *s.last()
 	for i := 0; i < int(r.nMakes); i++ {
 		s.pos.Unmake()
 	}

@@ -256,19 +256,42 @@ func (s *State) push() {
 	r.hist = int32(s.pos.HistoryLen())
 	r.repLen = int32(len(s.rep))
 	r.nredo = 0
-	r.lastSaved = false
 	copy(r.eff[:], s.eff[:s.m.nEff])
 }
 
+// last is the record of the last standard move, to be read.
+func (s *State) last() *stdRecord { return &s.recs[s.m.rec] }
+
 // lastRec is the record of the last standard move, to be changed: the
-// first change since the last push saves it for Undo.
+// first change since the last push copies it into this depth's slot
+// (recs[len(undo)]), and the slot the metas below point to stays as it
+// was for Undo. Before, the record was copied into the undo record at
+// the first change and back at Undo: 360 bytes twice for every standard
+// move.
 func (s *State) lastRec() *stdRecord {
-	if n := len(s.undo); n > 0 && !s.undo[n-1].lastSaved {
-		u := &s.undo[n-1]
-		u.last = s.last
-		u.lastSaved = true
+	n := s.recSlot()
+	if int(s.m.rec) != n {
+		s.recs[n] = s.recs[s.m.rec]
+		s.m.rec = int32(n)
 	}
-	return &s.last
+	return &s.recs[n]
+}
+
+// newRec is lastRec for a record written anew (recordStd writes every
+// field it reads, the lists up to their counts): nothing is copied.
+func (s *State) newRec() *stdRecord {
+	n := s.recSlot()
+	s.m.rec = int32(n)
+	return &s.recs[n]
+}
+
+// recSlot is this undo depth's record slot, made if needed.
+func (s *State) recSlot() int {
+	n := len(s.undo)
+	for len(s.recs) <= n {
+		s.recs = append(s.recs, stdRecord{})
+	}
+	return n
 }
 
 // Undo takes back the last applied action (nothing if there is none).
@@ -289,9 +312,6 @@ func (s *State) Undo() {
 	copy(s.eff[:], r.eff[:s.m.nEff])
 	for i := s.m.nEff; i < n0; i++ {
 		s.eff[i] = Effect{}
-	}
-	if r.lastSaved {
-		s.last = r.last
 	}
 	s.rep = s.rep[:r.repLen]
 	s.undo = s.undo[:n-1]
@@ -382,7 +402,7 @@ func (s *State) recordStd(m chess.Move, mover chess.Color) bool {
 	// the whole effect array copied, were two copies of 360 and 480 bytes
 	// for every move. The lists (makes, ended, lost) are read only up to
 	// their counts, so what lies after them is not cleared.
-	r := s.lastRec()
+	r := s.newRec()
 	r.valid, r.endCard, r.mover, r.move, r.turn = true, false, mover, m&^strideBit, s.m.turn
 	r.nEnded, r.nLost = 0, 0
 	r.ids, r.pool, r.ep, r.irrev, r.rule50 = s.m.ids, s.m.pool, s.m.ep, s.m.irrev, s.m.rule50

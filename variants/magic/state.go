@@ -129,9 +129,11 @@ var reasonText = [...]string{"", "checkmate", "stalemate", "insufficient materia
 // the last standard move's record; Undo restores it by copy. The effects
 // and the record are kept apart because they are most of the state's
 // bytes (a thousand with them, two hundred without) and change less often
-// than every action: push saves the effects in play only and the record
-// only when an action changes it (lastRec). Copying the whole meta for
-// every action and back for every Undo was a tenth of the search.
+// than every action: push saves the effects in play only, and the record
+// is not copied at all: meta holds its index in State.recs, and an action
+// that changes it writes a slot of its own (lastRec). Copying the whole
+// meta for every action and back for every Undo was a tenth of the
+// search.
 type meta struct {
 	side    chess.Color // the active player
 	ph      Phase
@@ -143,6 +145,7 @@ type meta struct {
 	discard CardSet
 	nEff    uint8 // the effects in play are State.eff[:nEff]
 	seq     uint16
+	rec     int32     // the last standard move's record is State.recs[rec]
 	ids     [64]uint8 // piece identity per square (0 = empty)
 	pool    [2][7]uint8
 	ep      epRight
@@ -171,18 +174,16 @@ type meta struct {
 	why    reason
 }
 
-// undoRec is what Undo restores: the meta, the effects in play (eff[:m.nEff]
-// only is written) and, when lastSaved, the record of the last standard
-// move as it was before the action.
+// undoRec is what Undo restores: the meta (with the index of the last
+// standard move's record) and the effects in play (eff[:m.nEff] only is
+// written).
 type undoRec struct {
-	m         meta
-	hist      int32
-	nredo     uint8
-	redo      [4]chess.Move
-	repLen    int32
-	lastSaved bool
-	eff       [maxEffects]Effect
-	last      stdRecord
+	m      meta
+	hist   int32
+	nredo  uint8
+	redo   [4]chess.Move
+	repLen int32
+	eff    [maxEffects]Effect
 }
 
 // State is a game of Ajedrez Mágico. It implements variants.State. It is
@@ -194,8 +195,13 @@ type State struct {
 	// eff is the effects in play, eff[:m.nEff], in commitment order; the
 	// slots after them are zero.
 	eff [maxEffects]Effect
-	// last is what a rewind (AM03/AM04) restores.
-	last stdRecord
+	// recs[m.rec] is what a rewind (AM03/AM04) restores: the record of
+	// the last standard move. An action at undo depth n (len(undo) after
+	// its push) that changes the record writes it in recs[n], so the
+	// records of the actions below it, which their metas point to, stay
+	// as they were: Undo has nothing to copy back (lastRec). m.rec <=
+	// len(undo) always.
+	recs []stdRecord
 	undo []undoRec
 	rep  []uint64
 	buf  []variants.Action
@@ -269,6 +275,7 @@ func NewWithHands(opts Options, white, black CardSet) *State {
 
 func (s *State) init() {
 	s.undo = make([]undoRec, 0, 128)
+	s.recs = make([]stdRecord, 1, 128)
 	s.rep = make([]uint64, 0, 128)
 	s.buf = make([]variants.Action, 0, 256)
 }
@@ -371,6 +378,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.pos = s.pos.Clone()
 	c.undo = append(make([]undoRec, 0, cap(s.undo)), s.undo...)
+	c.recs = append(make([]stdRecord, 0, cap(s.recs)), s.recs...)
 	c.rep = append(make([]uint64, 0, cap(s.rep)), s.rep...)
 	c.buf = make([]variants.Action, 0, 256)
 	c.tgs = nil
@@ -425,6 +433,9 @@ func (s *State) Determinize(rng *rand.Rand) *State {
 	t.m.stock |= t.m.unknown &^ t.m.hand[0] &^ t.m.hand[1]
 	t.m.unknown = 0
 	t.undo = t.undo[:0] // the sampled hands have no consistent past
+	t.recs[0] = t.recs[t.m.rec]
+	t.recs = t.recs[:1]
+	t.m.rec = 0
 	return t
 }
 

@@ -22,7 +22,7 @@ type snapshot struct {
 }
 
 func snap(s *State) snapshot {
-	return snapshot{m: s.m, eff: s.eff, last: s.last, hash: s.pos.Hash(), hist: s.pos.HistoryLen(), rep: len(s.rep), un: len(s.undo)}
+	return snapshot{m: s.m, eff: s.eff, last: *s.last(), hash: s.pos.Hash(), hist: s.pos.HistoryLen(), rep: len(s.rep), un: len(s.undo)}
 }
 
 // TestUndoRestoresState: over 3,000 positions of the random games (every
