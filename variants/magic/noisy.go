@@ -22,7 +22,13 @@ func (s *State) Noisy(buf []variants.Action, skip CardSet) []variants.Action {
 		l := &s.mlGen
 		l.n = 0
 		s.pseudoProbe(who, e, l, nil, true)
-		g := s.newGuard(who, e, true)
+		// The guard's pin search pays only for a longer list: most
+		// quiescence nodes have no capture or one or two, each as cheap
+		// to test as the guard is to build.
+		var g guard
+		if l.n > noisyGuardMin {
+			g = s.newGuard(who, e, true)
+		}
 		n := len(buf)
 		for _, m := range l.slice() {
 			if s.noisyMove(m, who) && (g.safe(m) || s.safeAfter(m, who, e, true)) {
@@ -50,6 +56,9 @@ func (s *State) Noisy(buf []variants.Action, skip CardSet) []variants.Action {
 	}
 	return buf
 }
+
+// noisyGuardMin is the most moves Noisy tests without a guard.
+const noisyGuardMin = 2
 
 // noisyMove: standard move m of who captures (en passant too) or promotes
 // to a queen.
