@@ -141,11 +141,14 @@ type Engine struct {
 	// bc is the chess evaluations of boards, which the worlds of a
 	// search mostly share (eval.MagicBoardCache).
 	bc *eval.MagicBoardCache
+	// tc is the turn starts' verdicts on boards without effects, which
+	// the worlds share too (magic.TurnCache).
+	tc *magic.TurnCache
 }
 
 // New returns an engine with the given options.
 func New(o Options) *Engine {
-	e := &Engine{ev: eval.NewEvaluator(), bc: eval.NewMagicBoardCache()}
+	e := &Engine{ev: eval.NewEvaluator(), bc: eval.NewMagicBoardCache(), tc: magic.NewTurnCache()}
 	e.SetOptions(o)
 	return e
 }
@@ -200,6 +203,7 @@ func (e *Engine) Search(ctx context.Context, st *magic.State, l search.Limits, o
 	}
 	me := chess.Color(who)
 	view := st.View(who)
+	view.ShareTurnCache(e.tc) // and the worlds dealt from it
 	roots := e.rootActions(view, me, only)
 	if len(roots) == 0 {
 		return Result{}

@@ -646,7 +646,7 @@ func (s *State) startTurn() {
 	e := s.env()
 	key := s.repKey(e)
 	s.rep = append(s.rep, key)
-	s.m.noStd = !s.hasLegal(a, e, true)
+	s.m.noStd = !s.turnHasLegal(a, e)
 	if s.m.noStd {
 		if s.kingAttacked(a, e, false) {
 			s.mated()

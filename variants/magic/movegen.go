@@ -456,6 +456,56 @@ func (s *State) epLegal(us chess.Color, e *env) bool {
 	return false
 }
 
+// turnHasLegal is hasLegal(us, e, true) at a turn's start, read from the
+// shared TurnCache where the answer is the board's alone: no effect in
+// play and no en-passant right. Then it depends on the men, the castling
+// rights and us only (walls, mines, bans and licences are effects; the
+// identities matter only for en passant), which the board's Zobrist key
+// and the colour hold. The worlds of a search share their boards, so most
+// turn starts find their answer there.
+func (s *State) turnHasLegal(us chess.Color, e *env) bool {
+	tc := s.turns
+	if tc == nil || s.m.nEff != 0 || s.m.ep.sq != chess.NoSquare {
+		return s.hasLegal(us, e, true)
+	}
+	key := s.pos.Hash() ^ turnSideKey[us]
+	sl := &tc.slots[key&(turnSlots-1)]
+	if sl.key == key && sl.set {
+		return sl.legal
+	}
+	ok := s.hasLegal(us, e, true)
+	*sl = turnSlot{key: key, set: true, legal: ok}
+	return ok
+}
+
+// TurnCache remembers whether a side has a legal standard move on a board
+// with no effect in play (turnHasLegal), for the states that share it
+// (ShareTurnCache): the worlds of one search. Not safe for concurrent
+// use.
+type TurnCache struct {
+	slots [turnSlots]turnSlot
+}
+
+// turnSlots is the cache's size: 32 K slots, 512 KiB.
+const turnSlots = 1 << 15
+
+type turnSlot struct {
+	key   uint64
+	set   bool
+	legal bool
+}
+
+// turnSideKey tells the colour apart in a cache key.
+var turnSideKey = [2]uint64{0, 0xC2B2AE3D27D4EB4F}
+
+// NewTurnCache returns an empty cache.
+func NewTurnCache() *TurnCache { return new(TurnCache) }
+
+// ShareTurnCache makes s (and the states cloned from it later: views,
+// worlds) read and fill c; nil stops it. The states that share a cache
+// must be used by one goroutine at a time.
+func (s *State) ShareTurnCache(c *TurnCache) { s.turns = c }
+
 // hasLegal reports whether us has a legal standard move: pseudo probes
 // man by man and stops at the first safe move (in most positions the
 // first man's). It asks safeAfter of each move without a guard: the first

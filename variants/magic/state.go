@@ -217,6 +217,9 @@ type State struct {
 	mlGen, mlProbe mlist
 	// effBefore is recordStd's copy of the effects before the move.
 	effBefore [maxEffects]Effect
+	// turns is the turn-start cache this state shares with the other
+	// worlds of a search (nil: none).
+	turns *TurnCache
 	// keyMemo is slowKey's last input and its key.
 	keyMemo struct {
 		in  slowKeyIn

@@ -267,3 +267,47 @@ func TestKeyMemo(t *testing.T) {
 	}
 	t.Logf("%d keys", keys)
 }
+
+// TestTurnCacheMatches: with a TurnCache shared by every game, the turn
+// starts' verdicts (noStd) are hasLegal's, over seeded random games
+// walked with every legal action applied and undone, twice (the second
+// walk reads the boards the first one cached, as a search's later worlds
+// do), and every cached verdict met is hasLegal's for its board.
+func TestTurnCacheMatches(t *testing.T) {
+	tc := NewTurnCache()
+	var buf []variants.Action
+	starts, cached := 0, 0
+	for pass := 0; pass < 2; pass++ {
+		for seed := uint64(1); seed <= 80; seed++ {
+			s := New(Options{Mode: Mode(seed & 1)}, seed)
+			s.ShareTurnCache(tc)
+			rng := rand.New(rand.NewPCG(seed, 9))
+			for k := 0; k < 150 && !s.m.over; k++ {
+				buf = s.Legal(buf[:0])
+				for _, a := range buf {
+					s.ApplyTrusted(a)
+					if s.m.ph == PhStart && !s.m.over {
+						want := !s.hasLegal(s.m.side, s.env(), true)
+						if s.m.noStd != want {
+							t.Fatalf("seed %d, after %s: noStd %v, hasLegal says %v: %s", seed, FormatAction(a), s.m.noStd, want, s.EncodeHands())
+						}
+						starts++
+						key := s.pos.Hash() ^ turnSideKey[s.m.side]
+						if sl := &tc.slots[key&(turnSlots-1)]; s.m.nEff == 0 && s.m.ep.sq == chess.NoSquare && sl.set && sl.key == key {
+							if sl.legal == want {
+								t.Fatalf("seed %d, after %s: the cache says legal=%v: %s", seed, FormatAction(a), sl.legal, s.EncodeHands())
+							}
+							cached++
+						}
+					}
+					s.Undo()
+				}
+				s.ApplyTrusted(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+	t.Logf("%d turn starts, %d verdicts in the cache", starts, cached)
+	if cached < starts/4 {
+		t.Fatalf("%d cached verdicts of %d turn starts", cached, starts)
+	}
+}
