@@ -61,6 +61,12 @@ func (s *State) repKey(e *env) uint64 {
 // repetition identity's parts plus the phase, the turn's flags, the
 // pending card, pools, the discard and the fifty-move count.
 func (s *State) Key() uint64 {
+	return s.fastKey() ^ s.slowKey()
+}
+
+// fastKey is the part of Key that changes from node to node: the board,
+// the effects, the turn's flags, en passant and the pending card.
+func (s *State) fastKey() uint64 {
 	k := s.pos.Hash() ^ s.effectsKey()
 	k ^= mix(uint64(s.m.side) | uint64(s.m.ph)<<2 | b2u(s.m.cardUsed)<<6 | b2u(s.m.moved)<<7 |
 		b2u(s.m.moveOnly)<<8 | b2u(s.m.irrev)<<9 | uint64(s.m.impact)<<10 | uint64(s.m.rule50)<<12 |
@@ -74,7 +80,7 @@ func (s *State) Key() uint64 {
 			k ^= 0x5555
 		}
 	}
-	return k ^ s.slowKey()
+	return k
 }
 
 // slowKeyIn is what Key's slow part hashes: the hands, the discard pile

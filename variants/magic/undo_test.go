@@ -219,23 +219,9 @@ func TestSharedEmptyEnv(t *testing.T) {
 	}
 }
 
-// keyRef is Key as it was before slowKey's memo: every part hashed anew.
+// keyRef is Key without slowKey's memo: the slow part hashed anew.
 func (s *State) keyRef() uint64 {
-	k := s.pos.Hash() ^ s.effectsKey() ^ s.handsKey()
-	k ^= mix(uint64(s.m.side) | uint64(s.m.ph)<<2 | b2u(s.m.cardUsed)<<6 | b2u(s.m.moved)<<7 |
-		b2u(s.m.moveOnly)<<8 | b2u(s.m.irrev)<<9 | uint64(s.m.impact)<<10 | uint64(s.m.rule50)<<12 |
-		uint64(s.m.replacer)<<30 | b2u(s.m.over)<<31 | uint64(s.m.claim)<<32)
-	if s.m.ep.sq != chess.NoSquare {
-		k ^= mix(uint64(s.m.ep.sq)<<8 | uint64(s.m.ep.by) | 1<<40)
-	}
-	if s.m.pendOn {
-		k ^= mix(uint64(s.m.pend.act) ^ 0x1234567)
-		if s.m.pend.countered {
-			k ^= 0x5555
-		}
-	}
-	k ^= mix(uint64(s.m.discard) ^ 0xD15CA4D)
-	return k ^ s.poolsKey()
+	return s.fastKey() ^ s.handsKey() ^ mix(uint64(s.m.discard)^0xD15CA4D) ^ s.poolsKey()
 }
 
 // TestKeyMemo: Key with slowKey's memo is keyRef, over the random games'
