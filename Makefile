@@ -36,14 +36,16 @@ serve: build
 # scripts/install-test-tools.sh installs PolyGlot, which the books tests
 # compare the book builder with (AZAR_NO_POLYGLOT=1 skips both).
 # scripts/install-browser.sh installs Debian's chromium for the browser
-# tests of app/e2e.
+# tests of app/e2e. -timeout 20m: go test's default of 10 minutes a
+# package is close to app/e2e's 410 s alone and 540-560 s beside the rest
+# on two cores; past it the whole run panics instead of reporting.
 test:
 	@scripts/install-test-tools.sh
 	@scripts/install-browser.sh
 	@echo "gofmt check"; out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) test -timeout 20m ./...
 	GOEXPERIMENT=simd $(GO) vet ./eval/nnue
 	GOEXPERIMENT=simd $(GO) test ./eval/nnue
 	$(GO) test -race -short $(RACE_PKGS)

@@ -106,7 +106,7 @@ func TestLuckyDrawAndCard(t *testing.T) {
 		t.Fatal("the Draw button is offered on the first turn")
 	}
 	id := gameID(t, ctx)
-	run(t, ctx, "e4", clickSq("e2"), clickSq("e4"), chromedp.WaitVisible(has("e4", "wP")))
+	run(t, ctx, "e4", moveByClicks("e2", "e4"), chromedp.WaitVisible(has("e4", "wP")))
 	waitJS(t, ctx, "the engine's first move", sanCount(2)+" && "+idle())
 	run(t, ctx, "draw", chromedp.Click(action("draw"), chromedp.NodeVisible),
 		chromedp.WaitVisible(chromedp.CSS(`.drawn-card [data-card="move2:P+N"]`)))

@@ -27,7 +27,7 @@ func TestClockAgainstTheEngine(t *testing.T) {
 		if got := eval[string](t, ctx, `document.querySelector('[data-clock="w"]').innerText`); !strings.Contains(got, "5:00") {
 			t.Fatalf("White's clock reads %q before the first move", got)
 		}
-		run(t, ctx, "e4", clickSq("e2"), clickSq("e4"))
+		run(t, ctx, "e4", moveByClicks("e2", "e4"))
 		waitJS(t, ctx, "Azar's answer", sanCount(2))
 		waitJS(t, ctx, "White's clock running", `document.querySelector('[data-clock="w"]').dataset.running === "true"`)
 		waitJS(t, ctx, "White's clock counting down", `document.querySelector('[data-clock="w"] .time').textContent === "4:59"`)

@@ -87,7 +87,7 @@ func TestReviewChess(t *testing.T) {
 		a.setDelay(func(*engine.Request) time.Duration { return 0 })
 		id := newGame(t, ctx, `{variant: "chess", mode: "engine", color: "white", level: 1}`)
 		for i, m := range []string{"e2e4", "d2d4"} {
-			run(t, ctx, "play "+m, clickSq(m[:2]), clickSq(m[2:]))
+			run(t, ctx, "play "+m, moveByClicks(m[:2], m[2:]))
 			waitJS(t, ctx, "the engine's reply", sanCount(2*i+2)+" && "+idle())
 		}
 		if n := eval[int](t, ctx, `document.querySelectorAll("#moves .san[data-ply]").length`); n != 4 {
@@ -101,7 +101,7 @@ func TestReviewChess(t *testing.T) {
 		a.setDelay(func(*engine.Request) time.Duration { return time.Second })
 		// Nf3, or c3 when Azar's reply is a check Nf3 does not meet.
 		third, thirdPiece := legalMove(t, a, id, nil, "g1f3", "c2c3")
-		run(t, ctx, "play "+third, clickSq(third[:2]), clickSq(third[2:4]), chromedp.WaitVisible(has(third[2:4], thirdPiece)))
+		run(t, ctx, "play "+third, moveByClicks(third[:2], third[2:4]), chromedp.WaitVisible(has(third[2:4], thirdPiece)))
 		run(t, ctx, "click the second move", chromedp.Click(chromedp.CSS(`#moves .san[data-ply="2"]`), chromedp.NodeVisible))
 		waitJS(t, ctx, "ply 2 on the board", reviewing()+` === "2"`)
 		boardIs(t, ctx, a, id, 2)
@@ -172,7 +172,7 @@ func TestReviewChess(t *testing.T) {
 		if slices.Contains(v.Legal, "f1d3") {
 			m = "f1d3"
 		}
-		run(t, ctx, "the game goes on", clickSq(m[:2]), clickSq(m[2:4]), chromedp.WaitVisible(has(m[2:4], v.Pieces[m[:2]])))
+		run(t, ctx, "the game goes on", moveByClicks(m[:2], m[2:4]), chromedp.WaitVisible(has(m[2:4], v.Pieces[m[:2]])))
 		a.setDelay(func(*engine.Request) time.Duration { return 0 })
 		waitJS(t, ctx, "the engine's reply", sanCount(8)+" && "+idle())
 
