@@ -2,7 +2,9 @@
 // with hidden hands. The engine knows its own hand and everything public
 // (the size of the other hand, every committed card, the discard, the
 // effects in play); its belief over the other hand is uniform over the
-// unaccounted cards. It samples distinct worlds from that belief
+// unaccounted cards, or with Options.Belief BeliefPasses weighs down the
+// cards the other player could have committed in the windows they
+// passed (belief.go). It samples distinct worlds from that belief
 // (magic.State.Determinize), searches every root action in every world on
 // the game-search core (game.go is the adapter: card commitments,
 // reactions and the mate save are actions of the seat that makes them),
@@ -97,6 +99,10 @@ type Options struct {
 	// costs is a cost in the moves' quality (docs/magic.md, "Cards in the
 	// tree").
 	CardDepth int
+	// Belief is the belief over the other hand the worlds are dealt
+	// from: uniform, or learning from the other player's passes
+	// (docs/magic.md, "The belief from passes").
+	Belief Belief
 }
 
 // MaxCardDepth is Options.CardDepth's "everywhere".
@@ -120,7 +126,7 @@ const DefaultCardMargin = 0
 // DefaultOptions are a fresh engine's settings.
 func DefaultOptions() Options {
 	return Options{MaxWorlds: DefaultMaxWorlds, HashMB: 16, MoveOverhead: 10 * time.Millisecond, Cards: CardsSearch,
-		CardMargin: DefaultCardMargin, CardDepth: DefaultCardDepth}
+		CardMargin: DefaultCardMargin, CardDepth: DefaultCardDepth, Belief: DefaultBelief}
 }
 
 // Info, ActionScore and Result are the shell's (search/worlds): scores in
@@ -144,6 +150,9 @@ type Engine struct {
 	// tc is the turn starts' verdicts on boards without effects, which
 	// the worlds share too (magic.TurnCache).
 	tc *magic.TurnCache
+	// passMemo is the legal cards of the other player's past windows, by
+	// the window's key (passWeights), for BeliefPasses.
+	passMemo map[uint64]magic.CardSet
 }
 
 // New returns an engine with the given options.
@@ -164,6 +173,9 @@ func (e *Engine) SetOptions(o Options) {
 	if o.Cards > CardsRandom {
 		o.Cards = CardsSearch
 	}
+	if o.Belief > BeliefPasses {
+		o.Belief = DefaultBelief
+	}
 	if e.sh == nil {
 		e.sh = worlds.NewShell(o.HashMB)
 	}
@@ -176,6 +188,7 @@ func (e *Engine) SetOptions(o Options) {
 func (e *Engine) NewGame() {
 	e.sh.Table.Clear()
 	e.sh.Searcher.ClearHistory()
+	e.passMemo = nil
 }
 
 // PonderHit makes a ponder search a normal timed one.
@@ -376,7 +389,9 @@ func (e *Engine) screenCards(view *magic.State, me chess.Color, roots []variants
 // sample draws up to MaxWorlds distinct worlds from the view: each a
 // referee's state with the other hand dealt from the unaccounted cards,
 // weighted by how often it was drawn. A view with nothing hidden is one
-// world.
+// world. The deals are uniform (view.Determinize), or under
+// BeliefPasses, when the seat to act knows its own hand, drawn with the
+// weights of the other player's passes (passWeights, drawHand).
 func (e *Engine) sample(view *magic.State, rng *rand.Rand) []*world {
 	n := e.opts.MaxWorlds
 	hidden := false
@@ -388,13 +403,29 @@ func (e *Engine) sample(view *magic.State, rng *rand.Rand) []*world {
 	if !hidden || view.Unaccounted() == 0 {
 		return []*world{{st: view.Determinize(rng), prob: 1}}
 	}
+	deal := view.Determinize
+	if me := view.ToAct(); e.opts.Belief == BeliefPasses && me >= 0 {
+		opp := chess.Color(me).Other()
+		if e.passMemo == nil {
+			e.passMemo = map[uint64]magic.CardSet{}
+		}
+		w := passWeights(view, opp, e.passMemo)
+		deal = func(rng *rand.Rand) *magic.State {
+			if h, ok := drawHand(&w, view.HandSize(opp), rng); ok {
+				if d, ok := view.Deal(opp, h); ok {
+					return d
+				}
+			}
+			return view.Determinize(rng)
+		}
+	}
 	var ws []*world
 	seen := map[[2]magic.CardSet]*world{}
 	draws := 0
 	// Distinct worlds: a repeated deal adds weight to its world; the
 	// attempts are bounded for the small beliefs that have fewer than n.
 	for attempt := 0; len(ws) < n && attempt < 4*n; attempt++ {
-		d := view.Determinize(rng)
+		d := deal(rng)
 		wh, _ := d.Hand(chess.White)
 		bh, _ := d.Hand(chess.Black)
 		draws++
