@@ -101,6 +101,11 @@ func (g *magicGame) options() []*uciOption {
 				g.hopts.CardMargin, _ = strconv.Atoi(v)
 				return nil
 			}},
+		{name: "Magic_Belief", kind: comboOption, def: g.hopts.Belief.String(), vars: hands.Beliefs(),
+			set: func(p *Protocol, v string) error {
+				g.hopts.Belief, _ = hands.ParseBelief(v)
+				return nil
+			}},
 	}
 }
 

@@ -87,6 +87,7 @@ func TestMagicOptions(t *testing.T) {
 		"option name Magic_Worlds type spin default 16 min 1 max 256",
 		"option name Magic_CardDepth type spin default 0 min 0 max 64",
 		"option name Magic_CardMargin type spin default 0 min 0 max 1000",
+		"option name Magic_Belief type combo default uniform var uniform var passes",
 		"uciok",
 	}
 	if i := slices.Index(ls, want[1]); i < 0 || !slices.Equal(ls[i:], want[1:]) || !slices.Contains(ls, want[0]) {
@@ -118,7 +119,7 @@ func TestMagicOptions(t *testing.T) {
 	for _, bad := range []string{
 		"setoption name Magic_HandSize value 0", "setoption name Magic_HandSize value 11", "setoption name Magic_Mode value fast",
 		"setoption name Magic_DrawClaims value never", "setoption name Magic_Cards value sometimes", "setoption name Magic_Worlds value 0",
-		"setoption name Magic_CardMargin value -1", "setoption name Magic_CardMargin value x",
+		"setoption name Magic_CardMargin value -1", "setoption name Magic_CardMargin value x", "setoption name Magic_Belief value guess",
 	} {
 		got := linesUntil(t, out, h, func(l string) bool { return l == "readyok" }, bad, "isready")
 		if len(got) != 2 || !strings.HasPrefix(got[0], "info string error option Magic_") {

@@ -134,6 +134,7 @@ func TestHandshake(t *testing.T) {
 		"option name Magic_Worlds type spin default 16 min 1 max 256",
 		"option name Magic_CardDepth type spin default 0 min 0 max 64",
 		"option name Magic_CardMargin type spin default 0 min 0 max 1000",
+		"option name Magic_Belief type combo default uniform var uniform var passes",
 	)
 	want = append(want, "uciok")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
