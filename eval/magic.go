@@ -285,15 +285,11 @@ func (e *Evaluator) EvaluateMagicWith(st *magic.State, c chess.Color, bc *MagicB
 	var v int
 	if bc == nil {
 		v = e.magicBoard(p, c)
+	} else if cv, ok := bc.Value(p.Hash(), c); ok {
+		v = cv
 	} else {
-		key := p.Hash() ^ magicSideKey[c]
-		sl := &bc.slots[key&(magicBoardSlots-1)]
-		if sl.used && sl.key == key {
-			v = int(sl.v)
-		} else {
-			v = e.magicBoard(p, c)
-			*sl = magicBoardSlot{key: key, v: int32(v), used: true}
-		}
+		v = e.magicBoard(p, c)
+		bc.SetValue(p.Hash(), c, v)
 	}
 	v += MagicHandValue(st, c) - MagicHandValue(st, c.Other())
 	return v + MagicEffects(st, c)
@@ -319,24 +315,15 @@ func (e *Evaluator) magicBoard(p *chess.Position, c chess.Color) int {
 // (castling and en-passant rights too), which can only make two equal
 // placements miss each other; a hit is exact but for a 64-bit collision,
 // as in the search's own table. Not safe for concurrent use.
-type MagicBoardCache struct {
-	slots [magicBoardSlots]magicBoardSlot
-}
-
-// magicBoardSlots is the cache's size: 64 K slots, 1 MiB.
-const magicBoardSlots = 1 << 16
-
-type magicBoardSlot struct {
-	key  uint64
-	v    int32
-	used bool
-}
+//
+// It is the turn starts' cache (magic.TurnCache), which keeps a value
+// per colour beside its verdicts in the board's slot: the engine gives
+// the same cache to both, so that a leaf's evaluation finds the slot its
+// turn start has just read in the processor's cache.
+type MagicBoardCache = magic.TurnCache
 
 // NewMagicBoardCache returns an empty cache.
-func NewMagicBoardCache() *MagicBoardCache { return new(MagicBoardCache) }
-
-// magicSideKey tells the colour apart in a cache key.
-var magicSideKey = [2]uint64{0, 0x9E3779B97F4A7C15}
+func NewMagicBoardCache() *MagicBoardCache { return magic.NewTurnCache() }
 
 // Magic mop-up weights, centipawns: per step of the bare king's distance
 // from the centre (0–6) and per step the kings are closer (7 less their

@@ -186,16 +186,17 @@ func TestMagicMopUp(t *testing.T) {
 // (cards, drops, removals and relocations included) walked with takebacks
 // so that boards come back, then walked again with the cache the first
 // walk filled, as the next world's search finds it: most of the second
-// walk's evaluations must be hits, or the cache would go untested.
+// walk's evaluations must be hits, or the cache would go untested. The
+// games share the cache as the engine's worlds do (ShareTurnCache), so
+// their turn starts write their verdicts into the slots the values live
+// in.
 func TestMagicBoardCacheMatches(t *testing.T) {
 	plain, cached := NewEvaluator(), NewEvaluator()
 	bc := NewMagicBoardCache()
 	evals, hits := 0, 0
 	check := func(st *magic.State) {
 		for c := chess.White; c <= chess.Black; c++ {
-			key := st.Position().Hash() ^ magicSideKey[c]
-			sl := &bc.slots[key&(magicBoardSlots-1)]
-			if sl.used && sl.key == key {
+			if _, ok := bc.Value(st.Position().Hash(), c); ok {
 				hits++
 			}
 			evals++
@@ -208,6 +209,7 @@ func TestMagicBoardCacheMatches(t *testing.T) {
 	for pass := 0; pass < 2; pass++ {
 		for seed := uint64(1); seed <= 60; seed++ {
 			st := magic.New(magic.Options{Mode: magic.Mode(seed & 1)}, seed)
+			st.ShareTurnCache(bc)
 			rng := rand.New(rand.NewPCG(seed, 3))
 			for k := 0; k < 120 && st.ToAct() >= 0; k++ {
 				check(st)

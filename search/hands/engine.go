@@ -148,7 +148,8 @@ type Engine struct {
 	// search mostly share (eval.MagicBoardCache).
 	bc *eval.MagicBoardCache
 	// tc is the turn starts' verdicts on boards without effects, which
-	// the worlds share too (magic.TurnCache).
+	// the worlds share too (magic.TurnCache): the same cache as bc, whose
+	// values live in the boards' slots beside the verdicts.
 	tc *magic.TurnCache
 	// passMemo is the legal cards of the other player's past windows, by
 	// the window's key (passWeights), for BeliefPasses.
@@ -157,7 +158,8 @@ type Engine struct {
 
 // New returns an engine with the given options.
 func New(o Options) *Engine {
-	e := &Engine{ev: eval.NewEvaluator(), bc: eval.NewMagicBoardCache(), tc: magic.NewTurnCache()}
+	c := magic.NewTurnCache()
+	e := &Engine{ev: eval.NewEvaluator(), bc: c, tc: c}
 	e.SetOptions(o)
 	return e
 }

@@ -512,6 +512,9 @@ func (s *State) boardMove(m chess.Move, mover chess.Color) bool {
 		s.m.irrev = true
 	}
 	s.mkMove(m, mover)
+	if s.turns != nil {
+		s.turns.prefetch(s.pos.Hash())
+	}
 	if m.Kind() == chess.KindCastle {
 		_, rt := castleRook(to)
 		s.arrive(rt)

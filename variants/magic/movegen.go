@@ -468,43 +468,15 @@ func (s *State) turnHasLegal(us chess.Color, e *env) bool {
 	if tc == nil || s.m.nEff != 0 || s.m.ep.sq != chess.NoSquare {
 		return s.hasLegal(us, e, true)
 	}
-	key := s.pos.Hash() ^ turnSideKey[us]
-	sl := &tc.slots[key&(turnSlots-1)]
-	if sl.key == key && sl.set {
-		return sl.legal
+	key := s.pos.Hash()
+	sl := tc.slot(key)
+	if sl.tag&^boardFlags == key&^boardFlags && sl.tag&turnSet[us] != 0 {
+		return sl.tag&turnLegal[us] != 0
 	}
 	ok := s.hasLegal(us, e, true)
-	*sl = turnSlot{key: key, set: true, legal: ok}
+	tc.setVerdict(sl, key, us, ok)
 	return ok
 }
-
-// TurnCache remembers whether a side has a legal standard move on a board
-// with no effect in play (turnHasLegal), for the states that share it
-// (ShareTurnCache): the worlds of one search. Not safe for concurrent
-// use.
-type TurnCache struct {
-	slots [turnSlots]turnSlot
-}
-
-// turnSlots is the cache's size: 32 K slots, 512 KiB.
-const turnSlots = 1 << 15
-
-type turnSlot struct {
-	key   uint64
-	set   bool
-	legal bool
-}
-
-// turnSideKey tells the colour apart in a cache key.
-var turnSideKey = [2]uint64{0, 0xC2B2AE3D27D4EB4F}
-
-// NewTurnCache returns an empty cache.
-func NewTurnCache() *TurnCache { return new(TurnCache) }
-
-// ShareTurnCache makes s (and the states cloned from it later: views,
-// worlds) read and fill c; nil stops it. The states that share a cache
-// must be used by one goroutine at a time.
-func (s *State) ShareTurnCache(c *TurnCache) { s.turns = c }
 
 // hasLegal reports whether us has a legal standard move: pseudo probes
 // man by man and stops at the first safe move (in most positions the

@@ -278,10 +278,10 @@ func TestTurnCacheMatches(t *testing.T) {
 							t.Fatalf("seed %d, after %s: noStd %v, hasLegal says %v: %s", seed, FormatAction(a), s.m.noStd, want, s.EncodeHands())
 						}
 						starts++
-						key := s.pos.Hash() ^ turnSideKey[s.m.side]
-						if sl := &tc.slots[key&(turnSlots-1)]; s.m.nEff == 0 && s.m.ep.sq == chess.NoSquare && sl.set && sl.key == key {
-							if sl.legal == want {
-								t.Fatalf("seed %d, after %s: the cache says legal=%v: %s", seed, FormatAction(a), sl.legal, s.EncodeHands())
+						key, us := s.pos.Hash(), s.m.side
+						if sl := tc.slot(key); s.m.nEff == 0 && s.m.ep.sq == chess.NoSquare && sl.tag&^boardFlags == key&^boardFlags && sl.tag&turnSet[us] != 0 {
+							if legal := sl.tag&turnLegal[us] != 0; legal == want {
+								t.Fatalf("seed %d, after %s: the cache says legal=%v: %s", seed, FormatAction(a), legal, s.EncodeHands())
 							}
 							cached++
 						}
@@ -296,4 +296,63 @@ func TestTurnCacheMatches(t *testing.T) {
 	if cached < starts/4 {
 		t.Fatalf("%d cached verdicts of %d turn starts", cached, starts)
 	}
+}
+
+// TestTurnCacheSlots: the slot's answers against a map of what was last
+// stored for each key and colour (the two caches before they shared a
+// slot): forty keys, five to a slot on average, turn verdicts and
+// values written and read in a random order. An answer the cache gives
+// is the one last stored for that key and colour, one just stored is
+// there, and the slots keep some of them (the verdicts and the values of
+// a board share a slot).
+func TestTurnCacheSlots(t *testing.T) {
+	tc := NewTurnCache()
+	rng := rand.New(rand.NewPCG(5, 8))
+	keys := make([]uint64, 40)
+	for i := range keys {
+		keys[i] = rng.Uint64()&^boardFlags | uint64(rng.IntN(8)) // eight slots
+	}
+	keys[0] = 3 // the high bits 0, as an empty slot's
+	type at struct {
+		key uint64
+		col chess.Color
+	}
+	vals, verdicts := map[at]int{}, map[at]bool{}
+	hits := 0
+	for range 200000 {
+		k, col := keys[rng.IntN(len(keys))], chess.Color(rng.IntN(2))
+		sl := tc.slot(k)
+		switch rng.IntN(4) {
+		case 0:
+			v := rng.IntN(4001) - 2000
+			tc.SetValue(k, col, v)
+			vals[at{k, col}] = v
+			if got, ok := tc.Value(k, col); !ok || got != v {
+				t.Fatalf("value %d just stored for %x/%v: %d, %v", v, k, col, got, ok)
+			}
+		case 1:
+			legal := rng.IntN(2) == 0
+			tc.setVerdict(sl, k, col, legal)
+			verdicts[at{k, col}] = legal
+		case 2:
+			if got, ok := tc.Value(k, col); ok {
+				if want, stored := vals[at{k, col}]; !stored || got != want {
+					t.Fatalf("%x/%v: cached value %d, last stored %d (%v)", k, col, got, want, stored)
+				}
+				hits++
+			}
+		case 3:
+			if sl.tag&^boardFlags == k&^boardFlags && sl.tag&turnSet[col] != 0 {
+				legal := sl.tag&turnLegal[col] != 0
+				if want, stored := verdicts[at{k, col}]; !stored || legal != want {
+					t.Fatalf("%x/%v: cached verdict %v, last stored %v (%v)", k, col, legal, want, stored)
+				}
+				hits++
+			}
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("%d answers read", hits)
+	}
+	t.Logf("%d answers read from the cache", hits)
 }
