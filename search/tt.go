@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"azar/internal/prefetch"
 	"azar/variants/chess"
 )
 
@@ -86,8 +87,10 @@ func (t *TT) slot(key uint64) *ttEntry {
 	return &t.entries[hi]
 }
 
-// prefetch starts loading key's slot into the cache.
-func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(t.slot(key))) }
+// prefetch starts loading key's slot into the cache while the search
+// goes on: a probe is a cache miss, about a tenth of the node's time, and
+// a child's key is known a few dozen nanoseconds before the child probes.
+func (t *TT) prefetch(key uint64) { prefetch.Line(unsafe.Pointer(t.slot(key))) }
 
 func (t *TT) probe(key uint64) (ttData, bool) {
 	e := t.slot(key)
