@@ -497,39 +497,16 @@ func magicRecorded(st *magic.State, tok string) (gamerules.Action, error) {
 		}
 		return a, nil
 	}
-	// A standard move: try each man of the side to act on the square the
-	// SAN names, and keep the move whose SAN it is.
+	// A standard move: the legal move whose SAN it is. (Built from the
+	// square the SAN names, "Kc8" found castling first where both castling
+	// and a royal stride (AM31) take the king from e8 to c8.)
 	want := strings.TrimRight(tok, "+#!?")
 	fail := fmt.Errorf("%q is no legal move in the %s decision", tok, st.Phase())
 	if st.ToAct() == gamerules.NoPlayer {
 		return 0, fail
 	}
-	us := chess.Color(st.ToAct())
-	p := st.Position()
-	to, promo := chess.NoSquare, ""
-	switch {
-	case want == "O-O" || want == "O-O-O":
-		if k := p.KingSquare(us); k != chess.NoSquare {
-			file := 6
-			if want == "O-O-O" {
-				file = 2
-			}
-			to = chess.MakeSquare(file, k.Rank())
-		}
-	default:
-		sq := want
-		if i := strings.IndexByte(sq, '='); i >= 0 {
-			sq, promo = sq[:i], strings.ToLower(sq[i+1:])
-		}
-		if len(sq) >= 2 {
-			to, _ = chess.ParseSquare(sq[len(sq)-2:])
-		}
-	}
-	if to == chess.NoSquare {
-		return 0, fail
-	}
-	for men := p.ColorBB(us); men != 0; {
-		if a, ok := magicMoveFrom(st, men.PopLSB(), to, promo); ok && magicSAN(st, a) == want {
+	for _, a := range st.Legal(nil) {
+		if magic.TypeOf(a) == magic.ActMove && magicSAN(st, a) == want {
 			return a, nil
 		}
 	}

@@ -752,3 +752,32 @@ func TestMagicCanPass(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayMagicStrideOrCastling: where Black may both castle long and,
+// under AM31, stride the king from e8 to c8, the record's "Kc8" is the
+// stride (the rook stays on a8) and "O-O-O" the castling (the rook goes to
+// d8). The replay once built its move from the square "e8c8", which found
+// the castling first, and refused "Kc8" as no legal move (three games of
+// 300 in a belief match, 2026-12-07).
+func TestReplayMagicStrideOrCastling(t *testing.T) {
+	tags := []Tag{
+		{Name: "WhiteHand", Value: "AM04,AM08,AM14,AM21,AM22,AM26,AM29,AM30,AM36,AM37"},
+		{Name: "BlackHand", Value: "AM05,AM10,AM11,AM13,AM15,AM18,AM24,AM27,AM28,AM31"},
+	}
+	opening := "1. d4 d5 2. Nf3 Nc6 3. Bf4 Bf5 4. e3 Qd7 5. a3 AM31@PRE() "
+	for _, c := range []struct{ move, king, rook string }{
+		{"Kc8", "c8", "a8"},
+		{"O-O-O", "c8", "d8"},
+	} {
+		st, err := ReplayMagic(tags, opening+c.move)
+		if err != nil {
+			t.Fatalf("%s: %v", c.move, err)
+		}
+		p := st.Position()
+		king, _ := chess.ParseSquare(c.king)
+		rook, _ := chess.ParseSquare(c.rook)
+		if p.At(king) != chess.MakePiece(chess.Black, chess.King) || p.At(rook) != chess.MakePiece(chess.Black, chess.Rook) {
+			t.Errorf("%s: want the king on %s and a rook on %s: %s", c.move, c.king, c.rook, st.Encode())
+		}
+	}
+}
