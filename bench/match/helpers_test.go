@@ -114,12 +114,25 @@ func replayedMatch(t *testing.T, cfg Config, check func(rec *GameRecord, g Game)
 	t.Helper()
 	cfg.Concurrency = 2
 	cfg.StartTimeout = 20 * time.Second
+	// Each run keeps the engines' traffic, stamped, to show on a failure
+	// (a game that ends differently in the second run: which engine went
+	// quiet, and after what).
+	var traffic *stampLog
 	play := func() (*Report, string) {
 		var pgn bytes.Buffer
 		cfg.PGN = &pgn
+		traffic = &stampLog{start: time.Now()}
+		cfg.Debug = traffic
 		return run(t, cfg), pgn.String()
 	}
 	rep, pgn := play()
+	firstTraffic := traffic
+	defer func() {
+		if t.Failed() {
+			t.Logf("the first run's engine traffic, last lines:\n%s", firstTraffic.tail(40))
+			t.Logf("the last run's engine traffic, last lines:\n%s", traffic.tail(40))
+		}
+	}()
 	if len(rep.Games) != cfg.Games {
 		t.Fatalf("%d games", len(rep.Games))
 	}
@@ -161,6 +174,11 @@ func replayedMatch(t *testing.T, cfg Config, check func(rec *GameRecord, g Game)
 	// The same seed and node limits play the same games (records come in
 	// the order the games finish: compare by number).
 	rep2, _ := play()
+	for _, rec := range rep2.Games {
+		if rec.Result.End.Forfeit() {
+			t.Errorf("second run, game %d: %s", rec.Number, rec.Result.Text)
+		}
+	}
 	moves := func(r *Report) map[int][]string {
 		m := map[int][]string{}
 		for _, rec := range r.Games {
@@ -171,9 +189,17 @@ func replayedMatch(t *testing.T, cfg Config, check func(rec *GameRecord, g Game)
 		return m
 	}
 	m1, m2 := moves(rep), moves(rep2)
+	ends := func(r *Report) map[int]string {
+		m := map[int]string{}
+		for _, rec := range r.Games {
+			m[rec.Number] = rec.Result.Text
+		}
+		return m
+	}
+	e1, e2 := ends(rep), ends(rep2)
 	for n, ms := range m1 {
 		if !slices.Equal(ms, m2[n]) {
-			t.Errorf("game %d differs between two runs:\n%v\n%v", n, ms, m2[n])
+			t.Errorf("game %d differs between two runs:\n%v (%s)\n%v (%s)", n, ms, e1[n], m2[n], e2[n])
 		}
 	}
 	return rep, pgn
@@ -268,4 +294,27 @@ func (l *lockedBuilder) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.Write(p)
+}
+
+// stampLog is an engine traffic log (Config.Debug) whose lines carry the
+// milliseconds since the run started.
+type stampLog struct {
+	mu    sync.Mutex
+	start time.Time
+	buf   bytes.Buffer
+}
+
+func (l *stampLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(&l.buf, "%7d ", time.Since(l.start).Milliseconds())
+	return l.buf.Write(p)
+}
+
+// tail returns the last n lines of the log.
+func (l *stampLog) tail(n int) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lines := strings.Split(strings.TrimRight(l.buf.String(), "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
