@@ -192,27 +192,25 @@ func replayedMatch(t *testing.T, cfg Config, check func(rec *GameRecord, g Game)
 			t.Errorf("second run, game %d: %s", rec.Number, rec.Result.Text)
 		}
 	}
-	moves := func(r *Report) map[int][]string {
-		m := map[int][]string{}
+	type played struct {
+		moves []string
+		end   string
+	}
+	games := func(r *Report) map[int]played {
+		m := map[int]played{}
 		for _, rec := range r.Games {
+			p := played{end: rec.Result.Text}
 			for _, a := range rec.Actions {
-				m[rec.Number] = append(m[rec.Number], a.Move)
+				p.moves = append(p.moves, a.Move)
 			}
+			m[rec.Number] = p
 		}
 		return m
 	}
-	m1, m2 := moves(rep), moves(rep2)
-	ends := func(r *Report) map[int]string {
-		m := map[int]string{}
-		for _, rec := range r.Games {
-			m[rec.Number] = rec.Result.Text
-		}
-		return m
-	}
-	e1, e2 := ends(rep), ends(rep2)
-	for n, ms := range m1 {
-		if !slices.Equal(ms, m2[n]) {
-			t.Errorf("game %d differs between two runs:\n%v (%s)\n%v (%s)", n, ms, e1[n], m2[n], e2[n])
+	g2 := games(rep2)
+	for n, p1 := range games(rep) {
+		if p2 := g2[n]; !slices.Equal(p1.moves, p2.moves) {
+			t.Errorf("game %d differs between two runs:\n%v (%s)\n%v (%s)", n, p1.moves, p1.end, p2.moves, p2.end)
 		}
 	}
 	return rep, pgn
